@@ -1,0 +1,27 @@
+import type { Palette } from '../palettes.js';
+
+/** Everything a design draws from, already extracted from the post and the member. */
+export interface DesignInput {
+  hook: string;
+  scene: string | null;
+  name: string;
+  headline: string | null;
+  initials: string;
+  palette: Palette;
+  seed: number;
+}
+
+export interface Design {
+  name: string;
+  /** An SVG document of exactly width × height; all text is drawn as outlines. */
+  render(input: DesignInput, size: { width: number; height: number }): string;
+}
+
+export const svgDocument = (size: { width: number; height: number }, defs: string, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}"><defs>${defs}</defs>${body}</svg>`;
+
+/** Margin that scales with the short side, so square and landscape look alike. */
+export const marginOf = (size: { width: number; height: number }) => Math.round(Math.min(size.width, size.height) * 0.085);
+
+/** Something to show when the post has no text yet. */
+export const orDefault = (text: string, fallback: string) => (text.trim().length > 0 ? text : fallback);

@@ -1,0 +1,34 @@
+import { textPath } from '../text/layout.js';
+import { marginOf, orDefault, svgDocument, type Design } from './design.js';
+
+/** A pull quote: the hook in large type under an oversized quotation mark, signed by the member. */
+export const quoteCard: Design = {
+  name: 'quote',
+  render(input, size) {
+    const { palette } = input;
+    const m = marginOf(size);
+    const landscape = size.width > size.height * 1.3;
+    const markSize = landscape ? 150 : 240;
+    const mark = textPath('“', { x: m - 8, y: m - markSize * 0.1, width: markSize, height: markSize }, { weight: 'black', maxSize: markSize, minSize: markSize });
+    const signatureHeight = landscape ? 40 : 52;
+    const top = m + markSize * 0.55;
+    const quote = textPath(
+      orDefault(input.hook, input.scene ?? 'Ideas worth sharing'),
+      { x: m, y: top, width: size.width - 2 * m, height: size.height - top - m - signatureHeight * 2 },
+      { weight: 'semibold', maxSize: landscape ? 64 : 84, minSize: 30, lineHeight: 1.22, valign: 'middle' },
+    );
+    const signature = textPath(`— ${input.name}`, { x: m, y: size.height - m - signatureHeight, width: size.width - 2 * m, height: signatureHeight }, {
+      weight: 'regular',
+      maxSize: signatureHeight * 0.75,
+      minSize: 18,
+      maxLines: 1,
+    });
+    return svgDocument(
+      size,
+      `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.background}"/><stop offset="1" stop-color="${palette.backgroundTo}"/></linearGradient>`,
+      `<rect width="100%" height="100%" fill="url(#bg)"/>` +
+        `<rect x="${m}" y="${size.height - m - signatureHeight - 28}" width="${Math.round(size.width * 0.12)}" height="6" rx="3" fill="${palette.accent}"/>` +
+        `<path d="${mark.d}" fill="${palette.accent}"/><path d="${quote.d}" fill="${palette.text}"/><path d="${signature.d}" fill="${palette.muted}"/>`,
+    );
+  },
+};

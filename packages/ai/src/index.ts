@@ -1,0 +1,10 @@
+export * from './text-provider.js';
+export * from './templates.js';
+export * from './research-provider.js';
+export { fitToLimit } from './post-length.js';
+export { BuiltinTextProvider } from './builtin/builtin-text-provider.js';
+export { OpenAiTextProvider } from './openai/openai-text-provider.js';
+export { BuiltinResearchProvider } from './research/builtin-research-provider.js';
+export { SearxngResearchProvider } from './research/searxng-research-provider.js';
+export { createTextProvider, createResearchProvider, type AiSettings, type ProviderOptions } from './factory.js';
+export * from './image/index.js';

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_REDIS_URL } from '@lps/config';
+import { generateApiKey } from '@lps/crypto';
+import { createDb, createMember, insertApiKey, type Db } from '@lps/db';
+import { connectRedis } from '@lps/queue';
+import { deleteRedisKeys } from '@lps/testing';
+import { startApiProcess } from './posts/api-process.js';
+import { createBenchDatabase } from './posts/bench-database.js';
+import { percentile, runWithConcurrency } from './publish/concurrency.js';
+import { noopBaseline } from './publish/noop-baseline.js';
+import { startPublisherProcess } from './publish/publisher-process.js';
+
+// `npm run bench -- publish [--posts 2000] [--scheduled 1000] [--concurrency 16]`
+// 1. Publishes N posts through the API in sandbox mode (API and publisher in their own
+//    processes) and measures posts/s from the first 202 to the last `published`, next to
+//    raw BullMQ no-op throughput on the same Redis in the same run (goal: ratio ≥ 0.25).
+// 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
+const { values } = parseArgs({ options: { posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '16' } } });
+const POSTS = Number(values.posts);
+const SCHEDULED = Number(values.scheduled);
+const CONCURRENCY = Number(values.concurrency);
+const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+const prefix = `bench${randomBytes(4).toString('hex')}`;
+const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
+
+const database = await createBenchDatabase();
+const env = {
+  DATABASE_URL: database.url,
+  LPS_REDIS_PREFIX: prefix,
+  LPS_NETWORK: 'sandbox',
+  LPS_RATE_LIMIT: '100000000/60',
+  LPS_PUBLISH_CONCURRENCY: String(CONCURRENCY),
+  LPS_SCHEDULE_SWEEP_INTERVAL: '1s',
+};
+const api = await startApiProcess(env);
+const publisher = startPublisherProcess(env);
+const db = createDb(database.url);
+
+async function benchMember(): Promise<{ memberId: string; auth: string }> {
+  const member = await createMember(db, { displayName: 'Bench Member' }, 'sandbox');
+  const key = generateApiKey();
+  await insertApiKey(db, { memberId: member.id, keyHash: key.keyHash, last4: key.last4 });
+  return { memberId: member.id, auth: `Bearer ${key.apiKey}` };
+}
+
+async function makePosts(memberId: string, count: number, label: string): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({ memberId, status: 'draft_saved' as const, body: `${label} post ${i}: what we learned shipping every day.` }));
+  const created = await db.post.createManyAndReturn({ data: rows, select: { id: true } });
+  return created.map((row) => row.id);
+}
+
+async function call(path: string, auth: string, body?: unknown): Promise<number> {
+  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
+  for (;;) {
+    const count = await client.post.count({ where: { id: { in: ids }, status: 'published' } });
+    if (count === ids.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function publishThroughput(auth: string, ids: string[]): Promise<number> {
+  let first202 = 0;
+  const statuses = await runWithConcurrency(ids.length, 50, async (i) => {
+    const status = await call(`/posts/${ids[i]}/publish`, auth);
+    if (status === 202 && first202 === 0) first202 = Date.now();
+    return status;
+  });
+  if (statuses.some((status) => status !== 202)) throw new Error(`some publish requests failed: ${[...new Set(statuses)].join(', ')}`);
+  say(`all ${ids.length} requests answered 202 after ${((Date.now() - first202) / 1000).toFixed(1)} s`);
+  await waitAllPublished(db, ids);
+  const last = await db.post.aggregate({ where: { id: { in: ids } }, _max: { publishedAt: true } });
+  return ids.length / (((last._max.publishedAt as Date).getTime() - first202) / 1000);
+}
+
+async function schedulingLateness(auth: string, ids: string[]): Promise<number[]> {
+  // Leave enough time to place every schedule first, so lateness measures the publisher, not the API.
+  const leadMs = Math.max(20_000, ids.length * 60);
+  const at = new Date(Math.ceil((Date.now() + leadMs) / 1000) * 1000);
+  const statuses = await runWithConcurrency(ids.length, 50, (i) => call(`/posts/${ids[i]}/schedule`, auth, { scheduled_at: at.toISOString() }));
+  if (statuses.some((status) => status !== 200)) throw new Error(`some schedule requests failed: ${[...new Set(statuses)].join(', ')}`);
+  if (Date.now() >= at.getTime()) say('warning: scheduling took longer than the lead time; lateness includes it');
+  await waitAllPublished(db, ids);
+  const rows = await db.post.findMany({ where: { id: { in: ids } }, select: { publishedAt: true } });
+  return rows.map((row) => ((row.publishedAt as Date).getTime() - at.getTime()) / 1000).sort((a, b) => a - b);
+}
+
+async function cleanup(): Promise<void> {
+  await publisher.stop();
+  await api.stop();
+  await db.$disconnect();
+  const redis = await connectRedis(redisUrl, 'producer');
+  await deleteRedisKeys(redis, prefix);
+  await redis.quit();
+  await database.drop();
+}
+
+try {
+  const member = await benchMember();
+  say(`publishing ${POSTS} posts through the API (sandbox, publisher concurrency ${CONCURRENCY})`);
+  const publishRate = await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, 'now'));
+  say(`raw BullMQ: ${POSTS} no-op jobs at concurrency ${CONCURRENCY} on the same Redis`);
+  const noopRate = await noopBaseline(redisUrl, POSTS, CONCURRENCY);
+  say(`scheduling ${SCHEDULED} posts for the same second`);
+  const lateness = await schedulingLateness(member.auth, await makePosts(member.memberId, SCHEDULED, 'scheduled'));
+  const ratio = publishRate / noopRate;
+  console.log(`publish throughput      ${publishRate.toFixed(0)} posts/s (first 202 → last published, ${POSTS} posts)`);
+  console.log(`raw BullMQ no-op        ${noopRate.toFixed(0)} jobs/s (same Redis, same run)`);
+  console.log(`ratio                   ${ratio.toFixed(3)} (goal ≥ 0.25) ${ratio >= 0.25 ? 'OK' : 'BELOW GOAL'}`);
+  const p50 = percentile(lateness, 50);
+  const p99 = percentile(lateness, 99);
+  console.log(`schedule lateness       p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s, max ${lateness.at(-1)?.toFixed(3)} s (${SCHEDULED} posts, one second; goal p99 ≤ 2 s) ${p99 <= 2 ? 'OK' : 'ABOVE GOAL'}`);
+} finally {
+  await cleanup();
+}

@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@lps/config';
+import { createMember } from '@lps/db';
+import { announceEvents, createRuntime } from '@lps/runtime';
+import { createBenchDatabase, REPO_ROOT } from './posts/bench-database.js';
+import { percentile } from './publish/concurrency.js';
+import { bareGotLoop } from './webhooks/bare-loop.js';
+import { startBenchReceiver } from './webhooks/receiver.js';
+
+// `npm run bench -- webhooks [--events 10000] [--endpoint-concurrency 8] [--batch 100]`
+// 1. Baseline: N signed POSTs by a bare got loop to a local receiver, as many in flight as the
+//    dispatcher may have per endpoint.
+// 2. N events written to the outbox (transactions of --batch rows, announced after commit) and
+//    delivered by the real dispatcher in its own process to the same receiver. Deliveries/s from
+//    the first outbox write to the last receipt, the ratio to (1), and p50/p99 of outbox write →
+//    receipt.
+const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, 'endpoint-concurrency': { type: 'string', default: '8' }, batch: { type: 'string', default: '100' } } });
+const EVENTS = Number(values.events);
+const PER_ENDPOINT = Number(values['endpoint-concurrency']);
+const BATCH = Number(values.batch);
+const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
+
+const database = await createBenchDatabase();
+const env = { DATABASE_URL: database.url, LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`, LPS_ALLOW_PRIVATE_URLS: '1', LPS_WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT), LOG_LEVEL: 'error' };
+const runtime = await createRuntime(loadConfig({ ...process.env, ...env }), { service: 'bench' });
+const receiver = await startBenchReceiver();
+const secret = `whsec_${randomBytes(32).toString('base64')}`;
+
+say(`baseline: ${EVENTS} signed POSTs with a bare got loop, ${PER_ENDPOINT} in flight`);
+const bare = await bareGotLoop(receiver.url, secret, EVENTS, PER_ENDPOINT);
+receiver.arrivals.clear();
+
+const member = await createMember(runtime.db, { displayName: 'Bench Member' }, 'sandbox');
+await runtime.db.webhookEndpoint.create({ data: { memberId: member.id, url: receiver.url, events: ['post.published'], secretEnc: runtime.keyring.encrypt(secret) } });
+const dispatcher = spawn(process.execPath, [`${REPO_ROOT}services/webhook-dispatcher/dist/main.js`], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+// Ready once its sweeper scheduler exists in Redis.
+while (!(await runtime.queues.events.getJobScheduler('sweep-outbox'))) await new Promise((resolve) => setTimeout(resolve, 100));
+
+say(`dispatcher: ${EVENTS} events through the outbox, in transactions of ${BATCH}`);
+const written = new Map<string, number>();
+const started = Date.now();
+for (let i = 0; i < EVENTS; i += BATCH) {
+  // The rows appendOutboxEvent writes, inserted as one statement per transaction so the
+  // producer is not what is measured.
+  const data = Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => ({ memberId: member.id, type: 'post.published', payload: { post: { id: `bench-${i + j}`, status: 'published' } } }));
+  const ids = (await runtime.db.outboxEvent.createManyAndReturn({ data, select: { id: true } })).map((row) => row.id);
+  const committed = Date.now();
+  for (const id of ids) written.set(id, committed);
+  await announceEvents(runtime, ids);
+}
+say(`written in ${((Date.now() - started) / 1000).toFixed(1)} s; waiting for the last delivery`);
+while (receiver.arrivals.size < EVENTS) await new Promise((resolve) => setTimeout(resolve, 50));
+const last = Math.max(...receiver.arrivals.values());
+const throughput = EVENTS / ((last - started) / 1000);
+const latencies = [...receiver.arrivals].map(([id, at]) => at - (written.get(id) as number)).sort((a, b) => a - b);
+
+console.log(`webhooks benchmark: ${EVENTS} events, ${PER_ENDPOINT} in flight per endpoint`);
+console.log(`  bare got loop:          ${bare.toFixed(0)} POSTs/s`);
+console.log(`  outbox → dispatcher:    ${throughput.toFixed(0)} deliveries/s (${receiver.requests() - 2 * EVENTS} requests beyond one per event)`);
+console.log(`  ratio:                  ${(throughput / bare).toFixed(2)} (goal ≥ 0.5)`);
+console.log(`  outbox write → receipt: p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+
+dispatcher.kill('SIGTERM');
+await new Promise((resolve) => dispatcher.once('exit', resolve));
+await receiver.close();
+await runtime.close();
+await database.drop();

@@ -1,0 +1,21 @@
+import { Redis } from 'ioredis';
+import type { Config } from '@lps/config';
+import { publishKeyRevocation } from '@lps/queue';
+
+/**
+ * Tells every running API replica to forget a revoked key now (they cache live
+ * keys for LPS_AUTH_CACHE_TTL seconds). Best effort: without Redis the key
+ * still stops working once that time has passed, and we say so.
+ */
+export async function announceRevocation(config: Config, keyId: string, warn: (text: string) => void): Promise<void> {
+  const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 3_000 });
+  try {
+    await redis.connect();
+    await publishKeyRevocation(redis, config.redis.prefix, keyId);
+  } catch (error) {
+    const seconds = config.security.authCacheTtlMs / 1000;
+    warn(`could not announce the revocation over Redis (${(error as Error).message}); running APIs stop accepting the key within ${seconds} s`);
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,12 @@
+import type { CommandContext } from './command.js';
+import { memberConnect, memberConnections } from './connect-commands.js';
+import { keyCreate, keyList, keyRevoke } from './key-commands.js';
+import { memberCreate, memberList } from './member-commands.js';
+
+export type Command = (context: CommandContext) => Promise<void>;
+
+/** `lps <group> <action>`: every command of the CLI. */
+export const commands: Record<string, Record<string, Command>> = {
+  member: { create: memberCreate, list: memberList, connect: memberConnect, connections: memberConnections },
+  key: { create: keyCreate, revoke: keyRevoke, list: keyList },
+};

@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@lps/config';
+import { createDb } from '@lps/db';
+import { UsageError } from './commands/command.js';
+import { commands } from './commands/index.js';
+
+const USAGE = `usage: lps <command> [options]
+  member create --name <name> [--headline <text>] [--company <name>] [--json]
+  member list [--json]
+  member connect <member-id> [--json]      (LPS_NETWORK=linkedin: prints the authorize URL)
+  member connections [--json]              (tokens and their expiry; flags those expiring soon)
+  key create --member <member-id> [--json]
+  key revoke <key-id> [--json]
+  key list --member <member-id> [--json]`;
+
+/** Runs one CLI command; returns the exit code. Output goes to `print` (stdout), problems to stderr. */
+export async function runCli(argv: string[], print: (text: string) => void = (text) => process.stdout.write(`${text}\n`)): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        headline: { type: 'string' },
+        company: { type: 'string' },
+        member: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const [group, action, ...positionals] = parsed.positionals;
+  const command = group && action ? commands[group]?.[action] : undefined;
+  if (parsed.values.help || !command) {
+    process.stderr.write(`${USAGE}\n`);
+    return parsed.values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const db = createDb(config.database.url, { poolSize: 2 });
+  try {
+    await command({ config, db, positionals, options: parsed.values, print });
+    return 0;
+  } catch (error) {
+    process.stderr.write(`lps: ${(error as Error).message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await db.$disconnect();
+  }
+}

@@ -1,0 +1,16 @@
+/** The stable error codes of the contract (api-v1.md "Errors", plus the 503 extension of decisions.md). */
+export const ERROR_STATUS = {
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  validation_error: 422,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

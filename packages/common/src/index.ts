@@ -1,0 +1,5 @@
+export * from './error-codes.js';
+export * from './app-error.js';
+export * from './envelopes.js';
+export * from './ids.js';
+export * from './time.js';

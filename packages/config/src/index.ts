@@ -1,0 +1,3 @@
+export { loadConfig, ConfigError, configVariables, type Config } from './load-config.js';
+export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from './sections/core.js';
+export type { RateLimitRule } from './sections/rate-limits.js';

@@ -1,0 +1,46 @@
+import Joi from 'joi';
+import { sections } from './sections/index.js';
+import type { ConfigSection } from './sections/section.js';
+
+type Sections = typeof sections;
+type Built<S> = S extends ConfigSection<infer T> ? T : never;
+type CoreConfig = Built<Sections['core']>;
+
+/** The whole validated configuration: the core fields at the top, one object per other section. */
+export type Config = CoreConfig & { [K in Exclude<keyof Sections, 'core'>]: Built<Sections[K]> };
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const envSchema = Joi.object(
+  Object.values(sections).reduce<Record<string, Joi.Schema>>((all, section) => ({ ...all, ...section.variables }), {}),
+).unknown(true);
+
+/**
+ * Parses and validates the environment once. Fails fast naming every bad variable,
+ * so a typo stops the process at start rather than at the first request.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const { error, value } = envSchema.validate(cleaned, { abortEarly: false, convert: true });
+  if (error) {
+    const problems = error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const { core, ...others } = sections;
+  const config = {
+    ...core.build(value),
+    ...Object.fromEntries(Object.entries(others).map(([name, section]) => [name, section.build(value)])),
+  } as Config;
+  if (config.nodeEnv === 'production' && config.security.encryptionKeyIsDevelopmentDefault) {
+    throw new ConfigError('invalid configuration: LPS_ENCRYPTION_KEY is required when NODE_ENV=production');
+  }
+  return config;
+}
+
+/** Every environment variable the service reads (the README documents each; a test checks it). */
+export const configVariables = (): string[] => Object.values(sections).flatMap((section) => Object.keys(section.variables)).sort();

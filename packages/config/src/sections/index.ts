@@ -1,0 +1,20 @@
+import { aiSection } from './ai.js';
+import { coreSection } from './core.js';
+import { networkSection } from './network.js';
+import { opsSection } from './ops.js';
+import { rateLimitSection } from './rate-limits.js';
+import { securitySection } from './security.js';
+import { storageSection } from './storage.js';
+import { webhookSection } from './webhooks.js';
+
+/** Every section of the configuration; a new area adds one file and one line here. */
+export const sections = {
+  core: coreSection,
+  security: securitySection,
+  rateLimits: rateLimitSection,
+  ai: aiSection,
+  network: networkSection,
+  webhooks: webhookSection,
+  storage: storageSection,
+  ops: opsSection,
+};

@@ -1,0 +1,68 @@
+import Joi from 'joi';
+import { defineSection } from './section.js';
+
+const duration = () =>
+  Joi.string()
+    .pattern(/^\s*\d+(\.\d+)?(ms|s|m|h|d)\s*$/)
+    .messages({ 'string.pattern.base': '{{#label}} must be a duration like 500ms, 5s, 15m, 1h' });
+
+/** LinkedIn's app credentials: required only when the real network is chosen, so the sandbox needs nothing. */
+const requiredWithLinkedIn = (schema: Joi.Schema) =>
+  schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
+
+const toMs = (text: string): number => {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text) as RegExpExecArray;
+  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
+  return Math.round(Number(match[1]) * unit);
+};
+
+export const networkSection = defineSection({
+  variables: {
+    LPS_NETWORK: Joi.string().valid('sandbox', 'linkedin').default('sandbox'),
+    LINKEDIN_CLIENT_ID: requiredWithLinkedIn(Joi.string()),
+    LINKEDIN_CLIENT_SECRET: requiredWithLinkedIn(Joi.string()),
+    LINKEDIN_REDIRECT_URI: requiredWithLinkedIn(Joi.string().uri({ scheme: ['http', 'https'] })),
+    LINKEDIN_API_VERSION: Joi.string()
+      .pattern(/^20\d{2}(0[1-9]|1[0-2])$/)
+      .default('202601')
+      .messages({ 'string.pattern.base': '{{#label}} must be a LinkedIn version YYYYMM, e.g. 202601' }),
+    LINKEDIN_API_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.linkedin.com'),
+    LINKEDIN_OAUTH_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://www.linkedin.com/oauth/v2'),
+    LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
+    LINKEDIN_TIMEOUT: duration().default('20s'),
+    LPS_ANALYTICS_MAX_AGE: duration().default('15m'),
+    LPS_ANALYTICS_REFRESH_INTERVAL: duration().default('1h'),
+    LPS_SCHEDULE_SWEEP_INTERVAL: duration().default('5s'),
+    LPS_PUBLISH_ATTEMPTS: Joi.number().integer().min(1).max(50).default(6),
+    LPS_PUBLISH_BACKOFF: duration().default('2s'),
+    LPS_PUBLISH_LOCK: duration().default('30s'),
+    LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(16),
+    LPS_TOKEN_EXPIRY_WARNING: duration().default('7d'),
+    /** Test-only: the publisher pauses at this step of a publication (crash-safety test). Inert when unset. */
+    LPS_TEST_PAUSE_AT: Joi.string().valid('after-claim', 'network-call', 'after-call', 'after-commit'),
+  },
+  build: (env) => ({
+    mode: env.LPS_NETWORK as 'sandbox' | 'linkedin',
+    linkedin: {
+      clientId: env.LINKEDIN_CLIENT_ID as string | undefined,
+      clientSecret: env.LINKEDIN_CLIENT_SECRET as string | undefined,
+      redirectUri: env.LINKEDIN_REDIRECT_URI as string | undefined,
+      apiVersion: env.LINKEDIN_API_VERSION as string,
+      apiBaseUrl: (env.LINKEDIN_API_BASE_URL as string).replace(/\/+$/, ''),
+      oauthBaseUrl: (env.LINKEDIN_OAUTH_BASE_URL as string).replace(/\/+$/, ''),
+      scopes: (env.LINKEDIN_SCOPES as string).split(/[\s,]+/).filter(Boolean),
+      timeoutMs: toMs(env.LINKEDIN_TIMEOUT as string),
+    },
+    analyticsMaxAgeMs: toMs(env.LPS_ANALYTICS_MAX_AGE as string),
+    analyticsRefreshIntervalMs: toMs(env.LPS_ANALYTICS_REFRESH_INTERVAL as string),
+    scheduleSweepIntervalMs: toMs(env.LPS_SCHEDULE_SWEEP_INTERVAL as string),
+    publish: {
+      attempts: env.LPS_PUBLISH_ATTEMPTS as number,
+      backoffMs: toMs(env.LPS_PUBLISH_BACKOFF as string),
+      lockMs: toMs(env.LPS_PUBLISH_LOCK as string),
+      concurrency: env.LPS_PUBLISH_CONCURRENCY as number,
+    },
+    tokenExpiryWarningMs: toMs(env.LPS_TOKEN_EXPIRY_WARNING as string),
+    testPauseAt: env.LPS_TEST_PAUSE_AT as 'after-claim' | 'network-call' | 'after-call' | 'after-commit' | undefined,
+  }),
+});

@@ -1,0 +1,32 @@
+import Joi from 'joi';
+import { defineSection } from './section.js';
+
+export const storageSection = defineSection({
+  variables: {
+    LPS_STORAGE: Joi.string().valid('local', 's3').default('local'),
+    LPS_DATA_DIR: Joi.string().default('.data'),
+    S3_BUCKET: Joi.string().when('LPS_STORAGE', { is: 's3', then: Joi.required() }),
+    S3_REGION: Joi.string().default('us-east-1'),
+    S3_ENDPOINT: Joi.string().uri({ scheme: ['http', 'https'] }),
+    S3_ACCESS_KEY_ID: Joi.string(),
+    S3_SECRET_ACCESS_KEY: Joi.string(),
+    S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').default(false),
+    S3_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+    /** image_url uploads: how long the fetch of a user-supplied URL may take, in seconds. */
+    LPS_UPLOAD_FETCH_TIMEOUT: Joi.number().integer().min(1).max(300).default(15),
+  },
+  build: (env) => ({
+    driver: env.LPS_STORAGE as 'local' | 's3',
+    dataDir: env.LPS_DATA_DIR as string,
+    uploadFetchTimeoutSeconds: env.LPS_UPLOAD_FETCH_TIMEOUT as number,
+    s3: {
+      bucket: env.S3_BUCKET as string | undefined,
+      region: env.S3_REGION as string,
+      endpoint: env.S3_ENDPOINT as string | undefined,
+      accessKeyId: env.S3_ACCESS_KEY_ID as string | undefined,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY as string | undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE as boolean,
+      publicUrl: (env.S3_PUBLIC_URL as string | undefined)?.replace(/\/+$/, ''),
+    },
+  }),
+});

@@ -1,0 +1,14 @@
+export * from './generated/prisma/client.js';
+export { createDb, inTransaction, type Db, type DbOrTx, type DbOptions } from './client.js';
+export { appendOutboxEvent, WEBHOOK_EVENTS, type WebhookEventType } from './outbox.js';
+export { type KeysetPosition, olderThan, toPage, NEWEST_FIRST } from './keyset.js';
+export * from './repositories/members.js';
+export * from './repositories/api-keys.js';
+export * from './repositories/posts.js';
+export * from './repositories/ideas.js';
+export * from './repositories/webhooks.js';
+export * from './repositories/idempotency.js';
+export * from './wire/post.js';
+export * from './wire/idea.js';
+export * from './wire/member.js';
+export * from './wire/webhook.js';

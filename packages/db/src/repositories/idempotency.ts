@@ -1,0 +1,91 @@
+import type { DbOrTx } from '../client.js';
+import { Prisma } from '../generated/prisma/client.js';
+
+export interface IdempotencyScope {
+  apiKeyId: string;
+  endpoint: string;
+  key: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; recordId: string }
+  | { kind: 'replay'; response: StoredResponse; requestHash: string }
+  | { kind: 'in_progress' };
+
+/**
+ * Claims a key atomically through the unique (api key, endpoint, key) row. Whoever
+ * inserts the row runs the request; everyone else replays its stored response, or
+ * gets 409 while it is still running. An expired record, or a claim whose process
+ * died (locked_until passed), is taken over.
+ */
+export async function claimIdempotencyKey(
+  db: DbOrTx,
+  scope: IdempotencyScope,
+  requestHash: string,
+  windowMs: number,
+  lockMs: number,
+): Promise<ClaimResult> {
+  const now = new Date();
+  const data = {
+    ...scope,
+    requestHash,
+    lockedUntil: new Date(now.getTime() + lockMs),
+    expiresAt: new Date(now.getTime() + windowMs),
+  };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const created = await db.idempotencyRecord.create({ data, select: { id: true } });
+      return { kind: 'claimed', recordId: created.id };
+    } catch (error) {
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== 'P2002') throw error;
+    }
+    const existing = await db.idempotencyRecord.findUnique({ where: { apiKeyId_endpoint_key: scope } });
+    if (!existing) continue;
+    if (existing.expiresAt <= now) {
+      await db.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: existing.expiresAt } });
+      continue;
+    }
+    if (existing.responseStatus !== null) {
+      return {
+        kind: 'replay',
+        requestHash: existing.requestHash,
+        response: {
+          status: existing.responseStatus,
+          body: existing.responseBody,
+          headers: (existing.responseHeaders ?? {}) as Record<string, string>,
+        },
+      };
+    }
+    if (existing.lockedUntil > now) return { kind: 'in_progress' };
+    // The process that claimed it died: take the claim over, once, atomically.
+    const taken = await db.idempotencyRecord.updateMany({
+      where: { id: existing.id, responseStatus: null, lockedUntil: existing.lockedUntil },
+      data: { lockedUntil: data.lockedUntil, requestHash },
+    });
+    if (taken.count === 1) return { kind: 'claimed', recordId: existing.id };
+  }
+  return { kind: 'in_progress' };
+}
+
+export const storeIdempotentResponse = (db: DbOrTx, recordId: string, response: StoredResponse) =>
+  db.idempotencyRecord.update({
+    where: { id: recordId },
+    data: {
+      responseStatus: response.status,
+      responseBody: response.body === undefined ? Prisma.JsonNull : (response.body as Prisma.InputJsonValue),
+      responseHeaders: response.headers,
+    },
+  });
+
+/** Frees a claim whose request ended in a 5xx: those are not stored, so a retry runs again. */
+export const releaseIdempotencyKey = (db: DbOrTx, recordId: string) =>
+  db.idempotencyRecord.deleteMany({ where: { id: recordId, responseStatus: null } });
+
+export const purgeExpiredIdempotencyRecords = (db: DbOrTx, now = new Date()) =>
+  db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now } } });

@@ -1,0 +1,53 @@
+import type { DbOrTx } from '../client.js';
+import type { Prisma, PostStatus } from '../generated/prisma/client.js';
+import { NEWEST_FIRST, olderThan, toPage, type KeysetPosition } from '../keyset.js';
+
+/** A member's post, or null when it does not exist or belongs to someone else (both answer 404). */
+export const findOwnedPost = (db: DbOrTx, memberId: string, id: string) =>
+  db.post.findFirst({ where: { id, memberId } });
+
+export async function listPosts(
+  db: DbOrTx,
+  memberId: string,
+  query: { status?: PostStatus; limit: number; after?: KeysetPosition },
+) {
+  const rows = await db.post.findMany({
+    where: { memberId, ...(query.status ? { status: query.status } : {}), ...olderThan(query.after) },
+    orderBy: NEWEST_FIRST,
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit);
+}
+
+export const insertPost = (db: DbOrTx, data: Prisma.PostUncheckedCreateInput) => db.post.create({ data });
+
+/**
+ * Updates a post only while it is still in one of `allowedFrom`: the state check and
+ * the write are one statement, so a concurrent publish cannot slip in between.
+ * Returns null when the post left those states.
+ */
+export async function updatePostIfStatus(
+  db: DbOrTx,
+  id: string,
+  allowedFrom: PostStatus[],
+  data: Prisma.PostUncheckedUpdateManyInput,
+) {
+  const result = await db.post.updateMany({ where: { id, status: { in: allowedFrom } }, data });
+  return result.count === 1 ? db.post.findUnique({ where: { id } }) : null;
+}
+
+/**
+ * Editable = not published and no publication in flight; checked in the same
+ * statement as the write so a publish that starts meanwhile wins cleanly.
+ */
+const EDITABLE = { status: { not: 'published' as const }, publishRequestedAt: null };
+
+export async function updatePostIfEditable(db: DbOrTx, id: string, data: Prisma.PostUncheckedUpdateManyInput) {
+  const result = await db.post.updateMany({ where: { id, ...EDITABLE }, data });
+  return result.count === 1 ? db.post.findUnique({ where: { id } }) : null;
+}
+
+export async function deletePostIfEditable(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.post.deleteMany({ where: { id, ...EDITABLE } });
+  return result.count === 1;
+}

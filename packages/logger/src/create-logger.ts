@@ -1,0 +1,46 @@
+import winston from 'winston';
+import { currentLogContext } from './context.js';
+import { redact, redactText } from './redact.js';
+
+export interface LoggerOptions {
+  service: string;
+  level?: string;
+  format?: 'json' | 'pretty';
+}
+
+export type Logger = winston.Logger;
+
+const SPLAT = Symbol.for('splat');
+const LEVEL = Symbol.for('level');
+
+/** Adds the request/job ids of the current async context and strips secrets from every line. */
+const contextAndRedaction = winston.format((info) => {
+  const context = currentLogContext();
+  for (const [key, value] of Object.entries(context)) if (info[key] === undefined) info[key] = value;
+  for (const key of Object.keys(info)) {
+    if (key === 'level' || key === 'service') continue;
+    info[key] = key === 'message' ? redactText(String(info[key])) : redact(info[key]);
+  }
+  delete (info as Record<symbol, unknown>)[SPLAT];
+  return info;
+});
+
+export function createLogger({ service, level = 'info', format = 'json' }: LoggerOptions): Logger {
+  const silent = level === 'silent';
+  const output =
+    format === 'json'
+      ? winston.format.json()
+      : winston.format.printf((info) => {
+          const { level: lvl, message, timestamp, service: svc, ...rest } = info;
+          delete (rest as Record<symbol, unknown>)[LEVEL];
+          const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
+          return `${String(timestamp)} ${String(lvl)} [${String(svc)}] ${String(message)}${extra}`;
+        });
+  return winston.createLogger({
+    level: silent ? 'error' : level,
+    silent,
+    defaultMeta: { service },
+    format: winston.format.combine(winston.format.timestamp(), contextAndRedaction(), output),
+    transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn'] })],
+  });
+}

@@ -1,0 +1,22 @@
+const SENSITIVE_KEY = /authorization|api[_-]?key|secret|token|password|cookie|signature/i;
+/** Values that look like our keys, webhook secrets or bearer tokens, wherever they appear in a message. */
+const SENSITIVE_VALUE = /\b(lps_[0-9a-f]{32}|whsec_[A-Za-z0-9+/=]{20,})|(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/g;
+
+export const redactText = (text: string): string =>
+  text.replace(SENSITIVE_VALUE, (_match, ours: string | undefined, bearer: string | undefined) =>
+    ours ? `${ours.slice(0, 4)}[redacted]` : `${bearer ?? ''}[redacted]`,
+  );
+
+/** Deep copy with secrets replaced: keys by name, known secret shapes by value. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '[depth]';
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SENSITIVE_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1)]),
+    );
+  }
+  return value;
+}

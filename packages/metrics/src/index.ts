@@ -1,0 +1,1 @@
+export { createMetrics, QUEUE_STATES, type Metrics, type CountableQueue } from './metrics.js';

@@ -1,0 +1,110 @@
+import { escapeLittleText } from '../little-text.js';
+import { NetworkError } from '../network-error.js';
+import {
+  postUrl,
+  type Network,
+  type NetworkAccount,
+  type NetworkIdentity,
+  type PostMetrics,
+  type PublishedPost,
+  type PublishRequest,
+} from '../network.js';
+import { analyticsEntity, countOf, METRIC_TYPES, metricsFrom, type MetricType } from './analytics.js';
+import { LinkedInHttp, parseJson } from './linkedin-http.js';
+import type { LinkedInSettings, NetworkLogger } from './settings.js';
+
+const tokenOf = (account: NetworkAccount): string => {
+  if (!account.accessToken) throw new NetworkError('unauthorized', 'the member has no LinkedIn access token: connect them first');
+  return account.accessToken;
+};
+
+/** LPS_NETWORK=linkedin: the real REST API (shared/notes/linkedin-api.md). */
+export class LinkedInNetwork implements Network {
+  readonly mode = 'linkedin' as const;
+  private readonly http: LinkedInHttp;
+
+  constructor(settings: LinkedInSettings, logger?: NetworkLogger) {
+    this.http = new LinkedInHttp(settings, logger);
+  }
+
+  async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
+    const media = request.media;
+    const content = media
+      ? { media: { id: media.urn, ...(media.kind === 'document' ? { title: media.title ?? 'document.pdf' } : {}), ...(media.altText ? { altText: media.altText } : {}) } }
+      : undefined;
+    const response = await this.http.rest('POST', 'posts', tokenOf(account), {
+      author: account.personUrn,
+      commentary: escapeLittleText(request.text),
+      visibility: 'PUBLIC',
+      distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+      ...(content ? { content } : {}),
+      lifecycleState: 'PUBLISHED',
+      isReshareDisabledByAuthor: false,
+    });
+    const urn = String(response.headers['x-restli-id'] ?? response.headers['x-linkedin-id'] ?? '');
+    if (!urn.startsWith('urn:li:')) {
+      // Published, but we cannot name it: retrying would answer "duplicate of urn:…", which names it.
+      throw new NetworkError('retryable', `LinkedIn answered ${response.status} without an x-restli-id header`, { uncertain: true });
+    }
+    return { urn, url: postUrl(urn) };
+  }
+
+  uploadImage(account: NetworkAccount, bytes: Buffer, contentType: string): Promise<string> {
+    return this.upload(account, 'images', 'image', bytes, contentType);
+  }
+
+  uploadDocument(account: NetworkAccount, bytes: Buffer): Promise<string> {
+    return this.upload(account, 'documents', 'document', bytes, 'application/pdf');
+  }
+
+  async deletePost(account: NetworkAccount, urn: string): Promise<void> {
+    try {
+      await this.http.rest('DELETE', `posts/${encodeURIComponent(urn)}`, tokenOf(account));
+    } catch (error) {
+      // A second delete may answer 404: the post is gone either way.
+      if (!(error instanceof NetworkError && error.status === 404)) throw error;
+    }
+  }
+
+  postAnalytics(account: NetworkAccount, urn: string): Promise<PostMetrics> {
+    return this.metrics(account, `q=entity&entity=${analyticsEntity(urn)}`);
+  }
+
+  memberTotals(account: NetworkAccount): Promise<PostMetrics> {
+    return this.metrics(account, 'q=me');
+  }
+
+  async identity(account: NetworkAccount): Promise<NetworkIdentity> {
+    const response = await this.http.send('GET', `${this.http.settings.apiBaseUrl}/v2/userinfo`, { Authorization: `Bearer ${tokenOf(account)}` });
+    const info = parseJson<{ sub?: string; name?: string; email?: string; picture?: string }>(response);
+    if (!info.sub) throw new NetworkError('permanent', 'LinkedIn userinfo carries no sub');
+    return { personUrn: `urn:li:person:${info.sub}`, name: info.name ?? null, email: info.email ?? null, picture: info.picture ?? null };
+  }
+
+  /** LinkedIn has no client reference: recovery relies on its duplicate-post answer instead. */
+  async findByReference(): Promise<PublishedPost | undefined> {
+    return undefined;
+  }
+
+  private async upload(account: NetworkAccount, resource: 'images' | 'documents', field: 'image' | 'document', bytes: Buffer, contentType: string) {
+    const token = tokenOf(account);
+    const init = parseJson<{ value?: { uploadUrl?: string; image?: string; document?: string } }>(
+      await this.http.rest('POST', `${resource}?action=initializeUpload`, token, { initializeUploadRequest: { owner: account.personUrn } }),
+    );
+    const uploadUrl = init.value?.uploadUrl;
+    const urn = init.value?.[field];
+    if (!uploadUrl || !urn) throw new NetworkError('retryable', `LinkedIn initializeUpload for ${resource} answered without uploadUrl/${field}`);
+    await this.http.send('PUT', uploadUrl, { Authorization: `Bearer ${token}`, 'Content-Type': contentType }, bytes);
+    return urn;
+  }
+
+  private async metrics(account: NetworkAccount, query: string): Promise<PostMetrics> {
+    const token = tokenOf(account);
+    const counts = {} as Record<MetricType, number>;
+    for (const type of METRIC_TYPES) {
+      const response = await this.http.rest('GET', `memberCreatorPostAnalytics?${query}&queryType=${type}&aggregation=TOTAL`, token);
+      counts[type] = countOf(parseJson(response), type);
+    }
+    return metricsFrom(counts);
+  }
+}

@@ -1,0 +1,64 @@
+import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
+
+/** The few Redis commands the store needs (satisfied by an ioredis client). */
+export interface SandboxRedis {
+  incr(key: string): Promise<number>;
+  hset(key: string, field: string, value: string): Promise<number>;
+  hget(key: string, field: string): Promise<string | null>;
+  hvals(key: string): Promise<string[]>;
+  rpush(key: string, value: string): Promise<number>;
+  lrange(key: string, start: number, stop: number): Promise<string[]>;
+  lrem(key: string, count: number, value: string): Promise<number>;
+}
+
+/**
+ * Sandbox state in Redis under `<prefix>:sandbox:*`: posts by URN, URNs by client
+ * reference, a sequence for URNs and the injected failures. Shared by the API and
+ * every publisher, and it survives a publisher killed mid-publication.
+ */
+export class RedisSandboxStore implements SandboxStore {
+  private readonly keys;
+
+  constructor(private readonly redis: SandboxRedis, prefix: string) {
+    const base = `${prefix}:sandbox`;
+    this.keys = { sequence: `${base}:seq`, posts: `${base}:posts`, references: `${base}:refs`, failures: `${base}:failures` };
+  }
+
+  nextSequence() {
+    return this.redis.incr(this.keys.sequence);
+  }
+
+  async savePost(post: SandboxPost) {
+    await this.redis.hset(this.keys.posts, post.urn, JSON.stringify(post));
+    if (!post.deletedAt) await this.redis.hset(this.keys.references, post.reference, post.urn);
+  }
+
+  async findByUrn(urn: string) {
+    const stored = await this.redis.hget(this.keys.posts, urn);
+    return stored ? (JSON.parse(stored) as SandboxPost) : undefined;
+  }
+
+  async findByReference(reference: string) {
+    const urn = await this.redis.hget(this.keys.references, reference);
+    const post = urn ? await this.findByUrn(urn) : undefined;
+    return post && !post.deletedAt ? post : undefined;
+  }
+
+  async listPosts() {
+    return (await this.redis.hvals(this.keys.posts)).map((stored) => JSON.parse(stored) as SandboxPost);
+  }
+
+  async pushFailure(failure: InjectedFailure) {
+    await this.redis.rpush(this.keys.failures, JSON.stringify({ ...failure, id: Math.random().toString(36).slice(2) }));
+  }
+
+  async takeFailure(operation: InjectedFailure['operation']) {
+    for (const stored of await this.redis.lrange(this.keys.failures, 0, -1)) {
+      const failure = JSON.parse(stored) as InjectedFailure;
+      if (failure.operation !== operation && failure.operation !== 'any') continue;
+      // LREM succeeds for exactly one taker, so two processes never consume the same failure.
+      if ((await this.redis.lrem(this.keys.failures, 1, stored)) === 1) return failure;
+    }
+    return undefined;
+  }
+}

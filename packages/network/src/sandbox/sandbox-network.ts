@@ -1,0 +1,102 @@
+import { NetworkError } from '../network-error.js';
+import {
+  postUrl,
+  type Network,
+  type NetworkAccount,
+  type NetworkIdentity,
+  type PostMetrics,
+  type PublishedPost,
+  type PublishRequest,
+} from '../network.js';
+import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
+import { addMetrics, syntheticMetrics, ZERO_METRICS } from './synthetic-metrics.js';
+
+export interface SandboxOptions {
+  /** Called after a post is stored and before the call answers: the crash test pauses "during" the call here. */
+  afterPublishStored?: (post: SandboxPost) => Promise<void>;
+}
+
+/**
+ * The simulated network (LPS_NETWORK=sandbox): URNs `urn:li:share:<n>`, LinkedIn's
+ * URL shape, synthetic analytics that grow with age, and injectable failures.
+ */
+export class SandboxNetwork implements Network {
+  readonly mode = 'sandbox' as const;
+
+  constructor(readonly store: SandboxStore, private readonly options: SandboxOptions = {}) {}
+
+  /** Makes the next matching call fail (tests). */
+  injectFailure(failure: InjectedFailure): Promise<void> {
+    return this.store.pushFailure(failure);
+  }
+
+  async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
+    const failure = await this.store.takeFailure('publish');
+    if (failure && failure.kind !== 'timeout-after-publish') throw failureError(failure);
+    const urn = `urn:li:share:${await this.store.nextSequence()}`;
+    const post: SandboxPost = {
+      urn,
+      author: account.personUrn,
+      text: request.text,
+      reference: request.reference,
+      media: request.media ? { kind: request.media.kind, urn: request.media.urn } : null,
+      createdAt: new Date().toISOString(),
+      deletedAt: null,
+    };
+    await this.store.savePost(post);
+    await this.options.afterPublishStored?.(post);
+    // The post exists, but the caller never hears so: the case the at-most-once protocol must survive.
+    if (failure) throw failureError(failure);
+    return { urn, url: postUrl(urn) };
+  }
+
+  async uploadImage(account: NetworkAccount): Promise<string> {
+    return this.upload(account, 'image');
+  }
+
+  async uploadDocument(account: NetworkAccount): Promise<string> {
+    return this.upload(account, 'document');
+  }
+
+  async deletePost(_account: NetworkAccount, urn: string): Promise<void> {
+    const post = await this.store.findByUrn(urn);
+    if (post && !post.deletedAt) await this.store.savePost({ ...post, deletedAt: new Date().toISOString() });
+  }
+
+  async postAnalytics(_account: NetworkAccount, urn: string): Promise<PostMetrics> {
+    const failure = await this.store.takeFailure('analytics');
+    if (failure) throw failureError(failure);
+    const post = await this.store.findByUrn(urn);
+    if (!post) throw new NetworkError('permanent', `no post ${urn} on the sandbox network`, { status: 404 });
+    return syntheticMetrics(post.urn, new Date(post.createdAt));
+  }
+
+  async memberTotals(account: NetworkAccount): Promise<PostMetrics> {
+    const posts = (await this.store.listPosts()).filter((post) => post.author === account.personUrn && !post.deletedAt);
+    return posts.reduce((sum, post) => addMetrics(sum, syntheticMetrics(post.urn, new Date(post.createdAt))), ZERO_METRICS);
+  }
+
+  async identity(account: NetworkAccount): Promise<NetworkIdentity> {
+    return { personUrn: account.personUrn, name: null, email: null, picture: null };
+  }
+
+  async findByReference(_account: NetworkAccount, reference: string): Promise<PublishedPost | undefined> {
+    const post = await this.store.findByReference(reference);
+    return post ? { urn: post.urn, url: postUrl(post.urn) } : undefined;
+  }
+
+  private async upload(_account: NetworkAccount, kind: 'image' | 'document'): Promise<string> {
+    const failure = await this.store.takeFailure('upload');
+    if (failure) throw failureError(failure);
+    return `urn:li:${kind}:sandbox-${await this.store.nextSequence()}`;
+  }
+}
+
+/** The person URN a member has on the sandbox network. */
+export const sandboxPersonUrn = (memberId: string): string => `urn:li:person:sandbox-${memberId}`;
+
+function failureError(failure: InjectedFailure): NetworkError {
+  const message = failure.message ?? `injected ${failure.kind} failure`;
+  if (failure.kind === 'timeout-after-publish') return new NetworkError('retryable', message, { uncertain: true });
+  return new NetworkError(failure.kind, message);
+}

@@ -1,0 +1,149 @@
+import got from 'got';
+import { loadConfig } from '@lps/config';
+import { LinkedInNetwork, LITTLE_TEXT_RESERVED, NetworkError, nextUtcMidnight, type NetworkAccount } from '@lps/network';
+import { startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
+
+let fake: FakeLinkedIn;
+let network: LinkedInNetwork;
+let account: NetworkAccount;
+
+const settings = (overrides: Record<string, string> = {}) => loadConfig({ ...fake.env, LINKEDIN_TIMEOUT: '300ms', ...overrides }).network.linkedin;
+
+beforeAll(async () => {
+  fake = await startFakeLinkedIn();
+  network = new LinkedInNetwork(settings());
+});
+afterAll(async () => fake.close());
+beforeEach(() => {
+  const created = fake.state.addAccount();
+  account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
+});
+
+const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+
+describe('LinkedIn posts', () => {
+  it('publishes with versioned Rest.li headers and returns the URN from x-restli-id and its feed URL', async () => {
+    const published = await network.publishPost(account, { text: 'Hello network', reference: 'r1' });
+    expect(published.urn).toMatch(/^urn:li:share:\d+$/);
+    expect(published.url).toBe(`https://www.linkedin.com/feed/update/${published.urn}/`);
+    const request = fake.state.requests.find((entry) => entry.path === '/rest/posts');
+    expect(request?.headers['linkedin-version']).toBe('202601');
+    expect(request?.headers['x-restli-protocol-version']).toBe('2.0.0');
+  });
+
+  it('escapes every little-text reserved character so the post reads exactly as written', async () => {
+    const text = `All of them: ${LITTLE_TEXT_RESERVED.join(' ')} and \\# a backslash before a hash, @[Ada](x) {hashtag|\\#|no}`;
+    const published = await network.publishPost(account, { text, reference: 'r2' });
+    expect(fake.state.posts.find((post) => post.urn === published.urn)?.text).toBe(text);
+  });
+
+  it('the fake refuses a commentary with an unescaped reserved character (so a missing escape cannot pass)', async () => {
+    for (const char of LITTLE_TEXT_RESERVED) {
+      const response = await got.post(`${fake.url}/rest/posts`, {
+        throwHttpErrors: false,
+        headers: { Authorization: `Bearer ${account.accessToken}`, 'LinkedIn-Version': '202601', 'X-Restli-Protocol-Version': '2.0.0' },
+        json: { author: account.personUrn, commentary: `bad ${char} text`, visibility: 'PUBLIC', lifecycleState: 'PUBLISHED' },
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('uploads an image and a PDF (initializeUpload + PUT) and publishes them as media', async () => {
+    const image = await network.uploadImage(account, Buffer.from('png-bytes'), 'image/png');
+    const document = await network.uploadDocument(account, Buffer.from('%PDF-1.7'));
+    expect(fake.state.assets.get(image)?.bytes?.toString()).toBe('png-bytes');
+    expect(fake.state.assets.get(document)?.bytes?.toString()).toBe('%PDF-1.7');
+    const withImage = await network.publishPost(account, { text: 'with image', reference: 'i', media: { kind: 'image', urn: image } });
+    const withDoc = await network.publishPost(account, { text: 'with doc', reference: 'd', media: { kind: 'document', urn: document, title: 'deck.pdf' } });
+    expect(fake.state.posts.find((post) => post.urn === withImage.urn)?.content).toEqual({ media: { id: image } });
+    expect(fake.state.posts.find((post) => post.urn === withDoc.urn)?.content).toEqual({ media: { id: document, title: 'deck.pdf' } });
+  });
+
+  it('deletes a post and treats a second delete (404) as gone', async () => {
+    const published = await network.publishPost(account, { text: 'to delete', reference: 'x' });
+    await network.deletePost(account, published.urn);
+    await network.deletePost(account, published.urn);
+    expect(fake.state.livePosts(account.personUrn).map((post) => post.urn)).not.toContain(published.urn);
+  });
+});
+
+describe('LinkedIn error classes', () => {
+  it.each([
+    [500, 'retryable'],
+    [502, 'retryable'],
+    [503, 'retryable'],
+    [504, 'retryable'],
+    [400, 'permanent'],
+    [403, 'permanent'],
+    [422, 'permanent'],
+    [426, 'permanent'],
+  ])('HTTP %i is %s', async (status, kind) => {
+    fake.state.failNext('posts.create', { status, body: { status, code: 'X', message: 'scripted' } });
+    const error = await failureOf(network.publishPost(account, { text: `s${status}`, reference: 'e' }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.kind).toBe(kind);
+  });
+
+  it.each([
+    [65601, 'REVOKED_ACCESS_TOKEN'],
+    [65602, 'EXPIRED_ACCESS_TOKEN'],
+  ] as const)('a %i token answers 401 and is classified unauthorized', async (serviceErrorCode, code) => {
+    fake.state.accounts.get(account.accessToken as string)!.invalid = serviceErrorCode;
+    const error = await failureOf(network.publishPost(account, { text: 'x', reference: 'e' }));
+    expect([error.kind, error.status, error.code, error.serviceErrorCode]).toEqual(['unauthorized', 401, code, serviceErrorCode]);
+  });
+
+  it('an unknown token is unauthorized (65600)', async () => {
+    const error = await failureOf(network.publishPost({ ...account, accessToken: 'nope' }, { text: 'x', reference: 'e' }));
+    expect([error.kind, error.serviceErrorCode]).toEqual(['unauthorized', 65600]);
+  });
+
+  it('a resource-level throttle (429) is retryable, not before the next UTC midnight', async () => {
+    fake.state.failNext('posts.create', { status: 429, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } });
+    const error = await failureOf(network.publishPost(account, { text: 'x', reference: 'e' }));
+    expect(error.kind).toBe('retryable');
+    expect(error.retryAt?.toISOString()).toBe(nextUtcMidnight().toISOString());
+  });
+
+  it('a retired API version answers 426 NONEXISTENT_VERSION: permanent', async () => {
+    const old = new LinkedInNetwork(settings({ LINKEDIN_API_VERSION: '202301' }));
+    const error = await failureOf(old.publishPost(account, { text: 'x', reference: 'e' }));
+    expect([error.kind, error.status, error.code]).toEqual(['permanent', 426, 'NONEXISTENT_VERSION']);
+  });
+
+  it('a missing scope answers 403 ACCESS_DENIED: permanent', async () => {
+    const limited = fake.state.addAccount({ scopes: ['openid'] });
+    const error = await failureOf(network.publishPost({ memberId: 'm', personUrn: limited.personUrn, accessToken: limited.accessToken }, { text: 'x', reference: 'e' }));
+    expect([error.kind, error.code]).toEqual(['permanent', 'ACCESS_DENIED']);
+  });
+
+  it('a time-out after LinkedIn created the post is retryable and uncertain; the retry answers duplicate with the first URN', async () => {
+    fake.state.failNext('posts.create', { hangAfterSuccessMs: 1_000 });
+    const timedOut = await failureOf(network.publishPost(account, { text: 'only once', reference: 'once' }));
+    expect([timedOut.kind, timedOut.uncertain]).toEqual(['retryable', true]);
+    const first = fake.state.livePosts(account.personUrn).find((post) => post.text === 'only once');
+    const duplicate = await failureOf(network.publishPost(account, { text: 'only once', reference: 'once' }));
+    expect([duplicate.kind, duplicate.duplicateOf]).toEqual(['duplicate', first?.urn]);
+    expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'only once')).toHaveLength(1);
+  });
+
+  it('an image still waiting for upload is retryable', async () => {
+    fake.state.failNext('posts.create', { status: 422, body: { status: 422, code: 'MEDIA_ASSET_WAITING_UPLOAD', message: 'waiting' } });
+    expect((await failureOf(network.publishPost(account, { text: 'x', reference: 'e' }))).kind).toBe('retryable');
+  });
+});
+
+describe('LinkedIn analytics and identity', () => {
+  it.each(['object', 'string'] as const)('reads memberCreatorPostAnalytics with metricType as %s', async (shape) => {
+    fake.state.metricTypeShape = shape;
+    const published = await network.publishPost(account, { text: `metrics ${shape}`, reference: 'm' });
+    fake.state.metrics.set(published.urn, { IMPRESSION: 1000, MEMBERS_REACHED: 700, REACTION: 40, COMMENT: 5, RESHARE: 3 });
+    expect(await network.postAnalytics(account, published.urn)).toEqual({ impressions: 1000, membersReached: 700, likes: 40, comments: 5, shares: 3 });
+    expect((await network.memberTotals(account)).impressions).toBe(1000);
+  });
+
+  it('reads the person URN from /v2/userinfo', async () => {
+    const identity = await network.identity(account);
+    expect(identity.personUrn).toBe(account.personUrn);
+  });
+});

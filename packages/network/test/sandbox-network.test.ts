@@ -1,0 +1,53 @@
+import { MemorySandboxStore, NetworkError, RedisSandboxStore, SandboxNetwork, syntheticMetrics } from '@lps/network';
+import { createTestRuntime } from '@lps/testing';
+
+const account = { memberId: 'm1', personUrn: 'urn:li:person:sandbox-m1' };
+
+describe('sandbox network', () => {
+  it('publishes with share URNs and LinkedIn URLs, and finds a post by its client reference', async () => {
+    const network = new SandboxNetwork(new MemorySandboxStore());
+    const first = await network.publishPost(account, { text: 'one', reference: 'ref-1' });
+    const second = await network.publishPost(account, { text: 'two', reference: 'ref-2' });
+    expect(first.urn).toBe('urn:li:share:1');
+    expect(second.url).toBe('https://www.linkedin.com/feed/update/urn:li:share:2/');
+    expect(await network.findByReference(account, 'ref-2')).toEqual(second);
+    expect(await network.findByReference(account, 'ref-3')).toBeUndefined();
+  });
+
+  it('has stable synthetic analytics that grow with the age of the post', () => {
+    const created = new Date('2026-01-01T00:00:00Z');
+    const early = syntheticMetrics('urn:li:share:9', created, new Date('2026-01-01T00:10:00Z'));
+    const again = syntheticMetrics('urn:li:share:9', created, new Date('2026-01-01T00:10:00Z'));
+    const later = syntheticMetrics('urn:li:share:9', created, new Date('2026-01-02T00:00:00Z'));
+    expect(again).toEqual(early);
+    expect(later.impressions).toBeGreaterThan(early.impressions);
+    expect(later.likes).toBeGreaterThanOrEqual(early.likes);
+  });
+
+  it('fails the next call as injected; a time-out after publishing still leaves the post on the network', async () => {
+    const network = new SandboxNetwork(new MemorySandboxStore());
+    await network.injectFailure({ operation: 'publish', kind: 'permanent' });
+    await expect(network.publishPost(account, { text: 'x', reference: 'a' })).rejects.toMatchObject({ kind: 'permanent' });
+    await network.injectFailure({ operation: 'publish', kind: 'timeout-after-publish' });
+    const error = (await network.publishPost(account, { text: 'x', reference: 'b' }).catch((e: unknown) => e)) as NetworkError;
+    expect([error.kind, error.uncertain]).toEqual(['retryable', true]);
+    expect(await network.findByReference(account, 'b')).toBeDefined();
+  });
+
+  it('keeps its state in Redis so another process sees the same network', async () => {
+    const test = await createTestRuntime();
+    const { redis } = test.runtime;
+    const prefix = test.runtime.config.redis.prefix;
+    try {
+      const writer = new SandboxNetwork(new RedisSandboxStore(redis, prefix));
+      const reader = new SandboxNetwork(new RedisSandboxStore(redis, prefix));
+      const published = await writer.publishPost(account, { text: 'shared', reference: 'shared-ref' });
+      expect(await reader.findByReference(account, 'shared-ref')).toEqual(published);
+      await writer.injectFailure({ operation: 'analytics', kind: 'retryable' });
+      await expect(reader.postAnalytics(account, published.urn)).rejects.toMatchObject({ kind: 'retryable' });
+      expect((await reader.postAnalytics(account, published.urn)).impressions).toBeGreaterThanOrEqual(0);
+    } finally {
+      await test.cleanup();
+    }
+  });
+});

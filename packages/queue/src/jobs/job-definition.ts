@@ -1,0 +1,24 @@
+import type Joi from 'joi';
+import type { JobsOptions } from 'bullmq';
+
+/** One kind of job: the queue it runs on, its payload schema (ids only) and its retry policy. */
+export interface JobDefinition<Payload, Q extends QueueName = QueueName> {
+  queue: Q;
+  schema: Joi.ObjectSchema<Payload>;
+  options: JobsOptions;
+  /** Deterministic job id (no ':'): a second enqueue of the same work joins the first. */
+  jobId?: (payload: Payload) => string;
+}
+
+export const QUEUE_NAMES = ['publish', 'images', 'research', 'events', 'webhooks'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Payload type comes from the schema (`Joi.object<Payload>(…)`), the queue stays a literal type. */
+export const defineJob = <Payload, const Q extends QueueName>(definition: JobDefinition<Payload, Q>): JobDefinition<Payload, Q> =>
+  definition;
+
+/** Failed jobs are kept for inspection and replay (never removeOnFail: true). */
+export const KEEP_HISTORY = {
+  removeOnComplete: { age: 3_600, count: 1_000 },
+  removeOnFail: { age: 7 * 86_400 },
+} satisfies JobsOptions;

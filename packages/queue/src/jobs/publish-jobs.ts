@@ -1,0 +1,30 @@
+import Joi from 'joi';
+import { defineJob, KEEP_HISTORY } from './job-definition.js';
+
+const uuid = Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }).required();
+
+export interface PublishPostPayload {
+  postId: string;
+}
+
+export const publishJobs = {
+  /** Publishes one post (POST /publish and scheduled publication share it). */
+  'publish-post': defineJob({
+    queue: 'publish',
+    schema: Joi.object<PublishPostPayload>({ postId: uuid }),
+    options: { attempts: 6, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY },
+    jobId: ({ postId }) => `publish-${postId}`,
+  }),
+  /** Finds due scheduled posts without a live job and enqueues them (the database is the truth). */
+  'sweep-schedules': defineJob({
+    queue: 'publish',
+    schema: Joi.object<Record<string, never>>({}),
+    options: { attempts: 1, ...KEEP_HISTORY },
+  }),
+  /** Refreshes analytics of recently published posts. */
+  'refresh-analytics': defineJob({
+    queue: 'publish',
+    schema: Joi.object<Record<string, never>>({}),
+    options: { attempts: 1, ...KEEP_HISTORY },
+  }),
+};

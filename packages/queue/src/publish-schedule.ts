@@ -1,0 +1,39 @@
+import { enqueue, type Queues } from './queues.js';
+
+export const publishJobId = (postId: string): string => `publish-${postId}`;
+
+const LIVE_STATES = new Set(['waiting', 'active', 'prioritized', 'waiting-children']);
+
+export type PublishJobPlacement = 'added' | 'moved' | 'kept';
+
+/**
+ * Makes sure exactly one job `publish-<postId>` will run at `runAt`.
+ * - a delayed job is moved to the new time when `move` is set (reschedule, publish now), kept otherwise;
+ * - a waiting or running job is joined (a second publish never publishes twice);
+ * - a finished or failed job is replaced (BullMQ ignores a duplicate id only while the first exists).
+ * `retry` comes from LPS_PUBLISH_ATTEMPTS / LPS_PUBLISH_BACKOFF (config.network.publish).
+ * The sweeper calls it without `move` for every due post, so a lost Redis loses nothing.
+ */
+export async function placePublishJob(
+  queues: Queues,
+  postId: string,
+  runAt: Date,
+  options: { move: boolean; retry?: { attempts: number; backoffMs: number } },
+): Promise<PublishJobPlacement> {
+  const delay = Math.max(0, runAt.getTime() - Date.now());
+  const existing = await queues.publish.getJob(publishJobId(postId));
+  if (existing) {
+    const state = await existing.getState();
+    if (LIVE_STATES.has(state)) return 'kept';
+    if (state === 'delayed') {
+      if (!options.move) return 'kept';
+      // The job may have become due in between: then it is already on its way, which is what we want.
+      await (delay === 0 ? existing.promote() : existing.changeDelay(delay)).catch(() => undefined);
+      return 'moved';
+    }
+    await existing.remove().catch(() => undefined);
+  }
+  const retry = options.retry ? { attempts: options.retry.attempts, backoff: { type: 'exponential', delay: options.retry.backoffMs } } : {};
+  await enqueue(queues, 'publish-post', { postId }, { ...retry, delay });
+  return 'added';
+}

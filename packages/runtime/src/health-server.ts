@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkReadiness } from './readiness.js';
+import type { RunningService } from './lifecycle.js';
+import type { Runtime } from './runtime.js';
+
+export interface HealthServer extends RunningService {
+  server: Server;
+  port: number;
+}
+
+/**
+ * A worker's small HTTP port for its orchestrator: /health (liveness: the
+ * process answers), /ready (database, Redis, migrations) and /metrics (Prometheus).
+ */
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+export async function startHealthServer(runtime: Runtime, port: number): Promise<HealthServer> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET') {
+      res.writeHead(405).end();
+    } else if (path === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
+    } else if (path === '/ready') {
+      void checkReadiness(runtime).then((report) =>
+        res.writeHead(report.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report)),
+      );
+    } else if (path === '/metrics') {
+      void runtime.metrics.registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': runtime.metrics.registry.contentType }).end(text),
+        (error: Error) => res.writeHead(500).end(error.message),
+      );
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  try {
+    await listen(server, port, runtime.config.http.host);
+  } catch (error) {
+    // Several workers on one host (development, tests) would all want the default port;
+    // in a cluster every pod has its own. Take a free one and say so rather than die.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    await listen(server, 0, runtime.config.http.host);
+    runtime.logger.warn(`health port ${port} is in use; serving /health, /ready and /metrics on port ${(server.address() as AddressInfo).port}`);
+  }
+  const bound = (server.address() as AddressInfo).port;
+  runtime.logger.info(`health port ${bound}: /health /ready /metrics`);
+  return {
+    name: 'health',
+    server,
+    port: bound,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,7 @@
+export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
+export { stopOnSignals, type RunningService } from './lifecycle.js';
+export { announceEvents } from './announce-events.js';
+export { runStandalone, loadConfigOrExit } from './run-standalone.js';
+export { checkReadiness, type ReadinessReport } from './readiness.js';
+export { startHealthServer, type HealthServer } from './health-server.js';
+export { startQueueWorker } from './start-queue-worker.js';

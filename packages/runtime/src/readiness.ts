@@ -1,0 +1,56 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Runtime } from './runtime.js';
+
+export interface ReadinessReport {
+  ready: boolean;
+  checks: { database: string; redis: string; migrations: string };
+}
+
+// packages/runtime/dist → the repository's prisma/migrations (present in every image we build).
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', import.meta.url));
+
+// A build's migrations never change while it runs: list them once, not on every probe.
+let shipped: string[] | undefined;
+const expectedMigrations = (): string[] =>
+  (shipped ??= existsSync(MIGRATIONS_DIR)
+    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    : []);
+
+async function timed<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Ready means: PostgreSQL answers, Redis answers, and every migration this build
+ * ships is applied (a pod of a newer version waits for the migration Job).
+ */
+export async function checkReadiness(runtime: Runtime): Promise<ReadinessReport> {
+  const checks = { database: 'ok', redis: 'ok', migrations: 'ok' };
+  try {
+    await timed(runtime.db.$queryRawUnsafe('SELECT 1'), 2_000);
+    const applied = await timed(
+      runtime.db.$queryRawUnsafe<Array<{ migration_name: string }>>(
+        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+      ),
+      2_000,
+    );
+    const done = new Set(applied.map((row) => row.migration_name));
+    const missing = expectedMigrations().filter((name) => !done.has(name));
+    if (missing.length > 0) checks.migrations = `pending: ${missing.join(', ')}`;
+  } catch (error) {
+    checks.database = (error as Error).message.split('\n')[0] ?? 'unreachable';
+    checks.migrations = 'unknown';
+  }
+  try {
+    await timed(runtime.redis.ping(), 2_000);
+  } catch (error) {
+    checks.redis = (error as Error).message;
+  }
+  return { ready: Object.values(checks).every((value) => value === 'ok'), checks };
+}

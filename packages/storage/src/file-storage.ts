@@ -1,0 +1,43 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredFile {
+  key: string;
+  /** Absolute URL the file is served at. */
+  url: string;
+  size: number;
+  contentType: string;
+}
+
+/** Where generated and uploaded files live. Keys look like `<member-id>/<post-id>/<name>.png`. */
+export interface FileStorage {
+  readonly driver: 'local' | 's3';
+  /** Stores a file; a stream is written as it arrives, never held whole in memory. */
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile>;
+  open(key: string): Promise<Readable>;
+  read(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+  urlFor(key: string): string;
+  /** The key behind one of our own URLs, or undefined for any other URL. */
+  keyFromUrl(url: string): string | undefined;
+}
+
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** Keys come from our own ids and names; refuse anything that could climb out of the store. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+/** The key behind `url` when it lies under `base` (our own URLs only), else undefined. */
+export function keyUnder(url: string, base: string): string | undefined {
+  const prefix = `${base}/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const key = url.slice(prefix.length);
+  try {
+    assertSafeKey(key);
+    return key;
+  } catch {
+    return undefined;
+  }
+}

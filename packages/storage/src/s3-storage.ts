@@ -1,0 +1,116 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Any S3-compatible endpoint (MinIO, R2, …); AWS when absent. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Where the bucket is readable by the public (CDN, public bucket URL); derived from the endpoint when absent. */
+  publicUrl?: string;
+}
+
+const isNotFound = (error: unknown) => {
+  const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return failure.name === 'NotFound' || failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404;
+};
+
+/** Files in an S3-compatible bucket (LPS_STORAGE=s3). */
+export class S3FileStorage implements FileStorage {
+  readonly driver = 's3' as const;
+  private readonly client: S3Client;
+  private readonly publicBase: string;
+
+  constructor(private readonly options: S3StorageOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      // Plain PUTs with Content-Length: what MinIO, R2 and older gateways all accept (no aws-chunked trailers).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    this.publicBase = (options.publicUrl ?? this.defaultPublicBase()).replace(/\/+$/, '');
+  }
+
+  private defaultPublicBase(): string {
+    const { bucket, endpoint, region, forcePathStyle } = this.options;
+    if (!endpoint) return `https://${bucket}.s3.${region}.amazonaws.com`;
+    const url = new URL(endpoint);
+    return forcePathStyle ? `${url.origin}/${bucket}` : `${url.protocol}//${bucket}.${url.host}`;
+  }
+
+  /**
+   * A stream of unknown length is spooled to a temporary file first: S3 needs
+   * the length up front, and the disk (not memory) holds the bytes meanwhile.
+   */
+  async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
+    assertSafeKey(key);
+    if (Buffer.isBuffer(body)) return this.send(key, body, body.length, contentType);
+    const dir = await mkdtemp(join(tmpdir(), 'lps-s3-'));
+    const spool = join(dir, 'upload');
+    try {
+      await pipeline(body, createWriteStream(spool));
+      const { size } = await stat(spool);
+      return await this.send(key, createReadStream(spool), size, contentType);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async send(key: string, body: Buffer | Readable, size: number, contentType: string): Promise<StoredFile> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+    );
+    return { key, url: this.urlFor(key), size, contentType };
+  }
+
+  async open(key: string): Promise<Readable> {
+    assertSafeKey(key);
+    const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    if (!(result.Body instanceof Readable)) throw new Error(`no body for ${key}`);
+    return result.Body;
+  }
+
+  async read(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.open(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  urlFor(key: string): string {
+    assertSafeKey(key);
+    return `${this.publicBase}/${key}`;
+  }
+
+  keyFromUrl(url: string): string | undefined {
+    return keyUnder(url, this.publicBase);
+  }
+}

@@ -1,0 +1,37 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { LocalFileStorage } from '@lps/storage';
+
+let dir: string;
+let storage: LocalFileStorage;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lps-local-'));
+  storage = new LocalFileStorage(dir, 'http://127.0.0.1:3000');
+});
+afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+describe('LocalFileStorage', () => {
+  it('writes a stream under <data>/files and serves it at <base>/files/<key>', async () => {
+    const stored = await storage.put('m/p/a.png', Readable.from([Buffer.from('ab'), Buffer.from('cd')]), 'image/png');
+    expect(stored).toEqual({ key: 'm/p/a.png', url: 'http://127.0.0.1:3000/files/m/p/a.png', size: 4, contentType: 'image/png' });
+    expect((await storage.read('m/p/a.png')).toString()).toBe('abcd');
+    expect(storage.keyFromUrl(stored.url)).toBe('m/p/a.png');
+  });
+
+  it('removes a partial file when the stream fails midway', async () => {
+    const failing = new Readable({
+      read() {
+        this.push(Buffer.alloc(1024));
+        this.destroy(new Error('client went away'));
+      },
+    });
+    await expect(storage.put('m/p/broken.png', failing, 'image/png')).rejects.toThrow('client went away');
+    expect(await readdir(join(dir, 'files', 'm', 'p'))).not.toContain('broken.png');
+  });
+
+  it('refuses keys that could leave the store', async () => {
+    await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
+  });
+});

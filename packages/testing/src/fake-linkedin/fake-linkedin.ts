@@ -1,0 +1,129 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, startLoopbackServer } from '../http-server.js';
+import { FakeLinkedInState, type FakeOperation } from './fake-state.js';
+import { linkedInError, reply } from './replies.js';
+import { analytics, createPost, deletePost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
+
+export interface FakeLinkedIn {
+  state: FakeLinkedInState;
+  /** LINKEDIN_API_BASE_URL for the client (the fake serves /rest, /v2 and /oauth/v2). */
+  url: string;
+  oauthBaseUrl: string;
+  /** Environment that points a runtime at this fake with LPS_NETWORK=linkedin. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function operationOf(method: string, path: string, url: URL): FakeOperation | undefined {
+  if (method === 'POST' && path === '/rest/posts') return 'posts.create';
+  if (method === 'DELETE' && path.startsWith('/rest/posts/')) return 'posts.delete';
+  if (method === 'POST' && path === '/rest/images' && url.searchParams.get('action') === 'initializeUpload') return 'images.init';
+  if (method === 'POST' && path === '/rest/documents' && url.searchParams.get('action') === 'initializeUpload') return 'documents.init';
+  if (method === 'PUT' && path.startsWith('/upload/')) return 'upload';
+  if (method === 'GET' && path === '/rest/memberCreatorPostAnalytics') return 'analytics';
+  if (method === 'GET' && path === '/v2/userinfo') return 'userinfo';
+  if (method === 'POST' && path === '/oauth/v2/accessToken') return 'token';
+  return undefined;
+}
+
+/** Checks LinkedIn's versioning and Rest.li headers the way the real API does. */
+function headerProblem(state: FakeLinkedInState, req: IncomingMessage, res: ServerResponse): boolean {
+  const version = req.headers['linkedin-version'];
+  if (!version) {
+    linkedInError(res, 400, 'VERSION_MISSING', 'A version must be present. Please specify a version by adding the LinkedIn-Version header.');
+    return true;
+  }
+  if (!/^\d{6}$/.test(String(version)) || state.retiredVersions.has(String(version))) {
+    linkedInError(res, 426, 'NONEXISTENT_VERSION', `Requested version ${String(version)} is not active`);
+    return true;
+  }
+  if (req.headers['x-restli-protocol-version'] !== '2.0.0') {
+    linkedInError(res, 400, 'INVALID_PROTOCOL_VERSION', 'X-Restli-Protocol-Version 2.0.0 is required');
+    return true;
+  }
+  return false;
+}
+
+function bearerAccount(state: FakeLinkedInState, req: IncomingMessage, res: ServerResponse) {
+  const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1];
+  const account = token ? state.accounts.get(token) : undefined;
+  if (!account) return void linkedInError(res, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600);
+  if (account.invalid === 65601) return void linkedInError(res, 401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601);
+  if (account.invalid === 65602) return void linkedInError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65602);
+  return account;
+}
+
+function exchangeCode(state: FakeLinkedInState, res: ServerResponse, body: Buffer): void {
+  const form = new URLSearchParams(body.toString('utf8'));
+  const token = state.codes.get(form.get('code') ?? '');
+  if (form.get('grant_type') !== 'authorization_code' || !form.get('client_id') || !form.get('client_secret') || !form.get('redirect_uri')) {
+    return reply(res, 400, { error: 'invalid_request', error_description: 'A required parameter "client_id" is missing' });
+  }
+  if (!token) return reply(res, 400, { error: 'invalid_request', error_description: 'The provided authorization grant is invalid, expired or revoked' });
+  state.codes.delete(form.get('code') ?? '');
+  const account = state.accounts.get(token);
+  reply(res, 200, { access_token: token, expires_in: 5_184_000, scope: account?.scopes.join(',') ?? '' });
+}
+
+/**
+ * A fake LinkedIn on loopback that answers in the real API's shapes (errors
+ * included): OAuth token exchange, /v2/userinfo, /rest/posts, image and document
+ * uploads, memberCreatorPostAnalytics. `state.failNext` scripts failures.
+ */
+export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
+  const state = new FakeLinkedInState();
+  let baseUrl = '';
+  const server = await startLoopbackServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    const method = req.method ?? 'GET';
+    const body = await readBody(req);
+    state.requests.push({ method, path: `${url.pathname}${url.search}`, headers: req.headers });
+    const operation = operationOf(method, url.pathname, url);
+    if (!operation) return linkedInError(res, 404, 'NOT_FOUND', `No resource at ${method} ${url.pathname}`);
+    if (operation === 'token') return exchangeCode(state, res, body);
+    if (url.pathname.startsWith('/rest/') && headerProblem(state, req, res)) return;
+    const account = bearerAccount(state, req, res);
+    if (!account) return;
+    const script = state.takeScript(operation);
+    if (script?.status) return reply(res, script.status, script.body);
+    const request: RestRequest = { req, res, url, body, account, baseUrl };
+    switch (operation) {
+      case 'posts.create': {
+        const created = createPost(state, request);
+        if (!created) return;
+        if (script?.hangAfterSuccessMs) await sleep(script.hangAfterSuccessMs);
+        return reply(res, 201, undefined, { 'x-restli-id': created.urn });
+      }
+      case 'posts.delete':
+        return deletePost(state, request);
+      case 'images.init':
+        return initializeUpload(state, 'image', request);
+      case 'documents.init':
+        return initializeUpload(state, 'document', request);
+      case 'upload':
+        return receiveUpload(state, request);
+      case 'analytics':
+        return analytics(state, request);
+      case 'userinfo':
+        return reply(res, 200, { sub: account.sub, name: account.name, email: account.email, email_verified: true, picture: null, locale: { country: 'US', language: 'en' } });
+    }
+  });
+  baseUrl = server.url;
+  return {
+    state,
+    url: server.url,
+    oauthBaseUrl: `${server.url}/oauth/v2`,
+    env: {
+      LPS_NETWORK: 'linkedin',
+      LINKEDIN_CLIENT_ID: 'fake-client-id',
+      LINKEDIN_CLIENT_SECRET: 'fake-client-secret',
+      LINKEDIN_REDIRECT_URI: 'http://127.0.0.1:3000/oauth/linkedin/callback',
+      LINKEDIN_API_BASE_URL: server.url,
+      LINKEDIN_OAUTH_BASE_URL: `${server.url}/oauth/v2`,
+      LINKEDIN_API_VERSION: '202601',
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,7 @@
+export { createTestDatabase, databaseUrlFor, templateDatabaseName, type TestDatabase } from './test-database.js';
+export { createTestRuntime, deleteKeysMatching, deleteRedisKeys, type TestRuntime } from './test-runtime.js';
+export { createTestMember, createTestPost, createTestIdea, type TestMember } from './factories.js';
+export { startLoopbackServer, readBody, type LoopbackServer } from './http-server.js';
+export { waitFor } from './wait-for.js';
+export * from './fake-linkedin/index.js';
+export { startServiceProcess, apiPort, repoRoot, type ServiceProcess } from './service-process.js';

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// The one entry behind `npm start`, `npm test`, `npm run lps` and `npm run bench`.
+// A fresh machine has only Node.js and npm: this brings in pnpm, installs the
+// workspace, generates the Prisma client, builds, prepares the database and then
+// runs what was asked. Every step is skipped when it is already done, and all of
+// its own output goes to stderr so `npm run --silent lps -- … --json` prints
+// exactly one JSON document on stdout.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { patchPrismaClient } from './patch-prisma-client.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
+const toolsDir = join(root, '.lps-bootstrap');
+const [action = 'start', ...rest] = process.argv.slice(2);
+const args = rest[0] === '--' ? rest.slice(1) : rest;
+
+function say(message) {
+  process.stderr.write(`[lps] ${message}\n`);
+}
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, ...options.env },
+  });
+  if (result.status !== 0) {
+    say(`step failed: ${command} ${commandArgs.join(' ')} (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function mtime(path) {
+  return existsSync(path) ? statSync(path).mtimeMs : 0;
+}
+
+function pnpmBin() {
+  const bin = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  if (!existsSync(bin)) {
+    say(`installing pnpm ${PNPM_VERSION} into .lps-bootstrap/`);
+    mkdirSync(toolsDir, { recursive: true });
+    writeFileSync(join(toolsDir, 'package.json'), '{"private":true}\n');
+    run('npm', ['install', '--no-audit', '--no-fund', '--silent', '--prefix', toolsDir, `pnpm@${PNPM_VERSION}`]);
+  }
+  return bin;
+}
+
+function ensureInstalled() {
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lock = join(root, 'pnpm-lock.yaml');
+  const workspaceManifests = ['packages', 'services'].flatMap((dir) =>
+    existsSync(join(root, dir)) ? readdirSync(join(root, dir)).map((name) => join(root, dir, name, 'package.json')) : [],
+  );
+  const manifests = [join(root, 'package.json'), lock, join(root, 'pnpm-workspace.yaml'), ...workspaceManifests];
+  if (existsSync(marker) && manifests.every((file) => mtime(file) <= mtime(marker))) return;
+  say('installing workspace dependencies with pnpm');
+  const frozen = existsSync(lock) && process.env.CI ? ['--frozen-lockfile'] : [];
+  run(process.execPath, [pnpmBin(), 'install', '--reporter=append-only', ...frozen]);
+}
+
+function ensurePrismaClient() {
+  const schema = join(root, 'prisma', 'schema.prisma');
+  const generated = join(root, 'packages', 'db', 'src', 'generated', 'prisma', 'client.ts');
+  if (mtime(generated) >= mtime(schema)) return;
+  say('generating the Prisma client');
+  run(join(root, 'node_modules', '.bin', 'prisma'), ['generate']);
+  patchPrismaClient(root);
+}
+
+function build() {
+  run(join(root, 'node_modules', '.bin', 'tsc'), ['-b', 'tsconfig.json']);
+}
+
+async function prepareDatabase() {
+  const { prepareDatabase: prepare } = await import('./prepare-database.mjs');
+  await prepare({ root, say });
+}
+
+function exec(command, commandArgs, env = {}) {
+  const result = spawnSync(command, commandArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  process.exit(result.status ?? (result.signal ? 1 : 0));
+}
+
+ensureInstalled();
+ensurePrismaClient();
+build();
+
+switch (action) {
+  case 'build':
+    break;
+  case 'start':
+    await prepareDatabase();
+    // Replace ourselves with the service so Ctrl-C and SIGTERM reach it directly.
+    // Fewer glibc arenas: less memory fragmentation under sharp/libvips' threads (as in deploy/Dockerfile).
+    exec(process.execPath, [join(root, 'services', 'all', 'dist', 'main.js'), ...args], { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
+    break;
+  case 'lps':
+    await prepareDatabase();
+    exec(process.execPath, [join(root, 'packages', 'cli', 'dist', 'main.js'), ...args]);
+    break;
+  case 'test': {
+    const { checkServices } = await import('./check-services.mjs');
+    await checkServices({ say });
+    say('type-checking the tests');
+    run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tests.json']);
+    exec(
+      process.execPath,
+      ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args],
+      { LPS_TEST_ROOT: root },
+    );
+    break;
+  }
+  case 'bench': {
+    const { checkServices } = await import('./check-services.mjs');
+    await checkServices({ say });
+    const [name, ...benchArgs] = args;
+    const benchDir = join(root, 'packages', 'bench', 'dist');
+    if (!name || !existsSync(join(benchDir, `${name}.js`))) {
+      say(`usage: npm run bench -- <name>   (benchmarks live in packages/bench/src)`);
+      process.exit(2);
+    }
+    exec(process.execPath, [join(benchDir, `${name}.js`), ...benchArgs]);
+    break;
+  }
+  default:
+    say(`unknown action "${action}"`);
+    process.exit(2);
+}

@@ -1,0 +1,54 @@
+import { currentLogContext, runWithLogContext } from '@lps/logger';
+import { enqueue, startWorker, type JobPayload } from '@lps/queue';
+import { createTestRuntime, waitFor, type TestRuntime } from '@lps/testing';
+
+let test: TestRuntime;
+beforeAll(async () => {
+  test = await createTestRuntime();
+});
+afterAll(async () => test.cleanup());
+
+describe('job catalog and worker runner', () => {
+  it('refuses to enqueue a payload that does not match the catalog', async () => {
+    await expect(enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: 'nope' })).rejects.toThrow(/invalid payload/);
+  });
+
+  it('uses the deterministic job id, so a second enqueue of the same work joins the first', async () => {
+    const id = '3f0c6a52-2f4e-4a8b-9d44-1f6f7f7c0a11';
+    const first = await enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: id });
+    const second = await enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: id });
+    expect(first.id).toBe(`research-${id}`);
+    expect(second.id).toBe(first.id);
+    expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(1);
+    await test.runtime.queues.research.obliterate({ force: true });
+  });
+
+  it('carries the request id into the worker’s log context, hands the handler only the payload, and records metrics', async () => {
+    const seen: Array<{ payload: JobPayload<'research-keyword'>; requestId: string | undefined; jobId: string | undefined }> = [];
+    const worker = startWorker({
+      queue: 'research',
+      connection: await test.runtime.workerConnection(),
+      prefix: test.runtime.config.redis.prefix,
+      logger: test.runtime.logger,
+      metrics: test.runtime.metrics,
+      handlers: {
+        'research-keyword': async (payload) => {
+          seen.push({ payload, requestId: currentLogContext().request_id, jobId: currentLogContext().job_id });
+        },
+      },
+    });
+    try {
+      const id = '8d2b8f0e-6a0c-4d8e-a2f1-3c1c0e9a7b22';
+      await runWithLogContext({ request_id: 'req-abc-123' }, () => enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: id }));
+      await waitFor(() => seen.length === 1, { what: 'the job to run' });
+      expect(seen[0]).toEqual({ payload: { researchRequestId: id }, requestId: 'req-abc-123', jobId: `research-${id}` });
+      const metrics = await test.runtime.metrics.registry.metrics();
+      await waitFor(async () => /lps_jobs_total\{[^}]*queue="research"[^}]*job="research-keyword"[^}]*outcome="completed"[^}]*\} 1/.test(await test.runtime.metrics.registry.metrics()), {
+        what: 'the completed job metric',
+      });
+      expect(metrics).toMatch(/lps_queue_jobs\{[^}]*queue="research"/);
+    } finally {
+      await worker.close();
+    }
+  });
+});

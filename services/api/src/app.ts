@@ -1,0 +1,50 @@
+import express, { type Express } from 'express';
+import type { Runtime } from '@lps/runtime';
+import { errorMiddleware, unknownRoute } from './http/errors.js';
+import { mountMcp } from './mcp/mount-mcp.js';
+import { KeyCache } from './http/key-cache.js';
+import { mountOpsEndpoints, recordHttpMetrics } from './http/ops-endpoints.js';
+import { mountRoutes } from './http/mount-routes.js';
+import { requestId } from './http/middleware/request-id.js';
+import { mountLocalFiles } from './http/serve-files.js';
+import { createRateLimiters } from './http/middleware/rate-limit.js';
+import { buildOpenApiDocument } from './http/openapi/build-document.js';
+import type { RouteDefinition } from './http/route.js';
+import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
+import { allRoutes } from './routes/index.js';
+import { createAppServices, type AppServices } from './services.js';
+
+export interface AppOptions {
+  services?: AppServices;
+  validateResponses?: boolean;
+  /** Extra routes mounted under /api/v1 (features from other packages). */
+  extraRoutes?: RouteDefinition[];
+  /** The API key cache (started by the service); a cache without a TTL when absent. */
+  keys?: KeyCache;
+}
+
+export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
+  const services = options.services ?? createAppServices(runtime);
+  let document: unknown;
+  const routes = [...allRoutes(() => document), ...(options.extraRoutes ?? [])];
+  document = buildOpenApiDocument(routes);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(requestId);
+  app.use(recordHttpMetrics(runtime));
+
+  const api = express.Router();
+  const limiters = createRateLimiters(runtime);
+  const keys = options.keys ?? new KeyCache(runtime, 0);
+  mountRoutes(api, routes, { runtime, services, limiters, keys, validateResponses: options.validateResponses });
+  app.use('/api/v1', api);
+  mountOpsEndpoints(app, runtime);
+  mountMcp(app, runtime, services, limiters, keys);
+  app.use(linkedInCallbackRouter(runtime, services));
+  mountLocalFiles(app, services.storage);
+  app.use(unknownRoute);
+  app.use(errorMiddleware(runtime.logger));
+  return app;
+}

@@ -1,0 +1,24 @@
+import { MAX_IDEAS_PER_RUN } from '@lps/ai';
+import type { UseCaseDeps } from '../deps.js';
+import { callTextProvider } from '../generation/call-provider.js';
+import { memberProfile, newSeed } from '../posts/write-draft.js';
+import { existingTitles, recordGeneratedIdeas } from './record-ideas.js';
+
+function summary(count: number, name: string | null, firstTitle: string | undefined): string {
+  const forWhom = name ? ` for ${name}` : '';
+  if (count === 0) return `No new ideas${forWhom} this time: every suggestion matched an idea you already have.`;
+  const more = count > 1 ? ` and ${count - 1} more` : '';
+  return `Generated ${count} new idea${count === 1 ? '' : 's'}${forWhom}: "${firstTitle}"${more}.`;
+}
+
+/** POST /ideas/generate: up to 10 new ideas (source `generated`) and one idea.created event. */
+export async function generateIdeas(deps: UseCaseDeps, memberId: string) {
+  const { db } = deps.runtime;
+  const member = await memberProfile(db, memberId);
+  const avoid = await existingTitles(db, memberId);
+  const drafts = await callTextProvider(() =>
+    deps.services.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, seed: newSeed() }),
+  );
+  const ideas = await recordGeneratedIdeas(deps.runtime, memberId, drafts.slice(0, MAX_IDEAS_PER_RUN));
+  return { result: summary(ideas.length, member.displayName, ideas[0]?.title), ideas };
+}

@@ -1,0 +1,26 @@
+import { serviceUnavailable } from '@lps/common';
+import { enqueue } from '@lps/queue';
+import type { UseCaseDeps } from '../deps.js';
+
+export interface ResearchIdeasInput {
+  keyword: string;
+}
+
+/** Where the caller finds the ideas research produces. */
+export const RESEARCH_POLL_URL = '/api/v1/ideas';
+
+/**
+ * POST /ideas/research: records the request and enqueues the research worker.
+ * The request row is what makes the job idempotent; if the queue cannot take
+ * the job, the row is marked failed and the caller gets a 503 to retry.
+ */
+export async function requestResearch({ runtime }: UseCaseDeps, memberId: string, input: ResearchIdeasInput) {
+  const request = await runtime.db.researchRequest.create({ data: { memberId, keyword: input.keyword } });
+  try {
+    await enqueue(runtime.queues, 'research-keyword', { researchRequestId: request.id });
+  } catch (error) {
+    await runtime.db.researchRequest.update({ where: { id: request.id }, data: { status: 'failed', lastError: 'could not enqueue the job' } });
+    throw serviceUnavailable('the job queue is unavailable; retry later', 5, error);
+  }
+  return { status: request.status, poll: RESEARCH_POLL_URL };
+}

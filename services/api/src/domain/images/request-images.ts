@@ -1,0 +1,45 @@
+import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
+import { serviceUnavailable, unprocessable } from '@lps/common';
+import { inTransaction, postToWire, updatePostIfStatus } from '@lps/db';
+import { enqueue } from '@lps/queue';
+import type { UseCaseDeps } from '../deps.js';
+import { getOwnedPost } from '../posts/find-post.js';
+import { READY_FOR_WORK } from '../posts/post-states.js';
+import { assertImagesAllowed, candidatesOf } from './image-states.js';
+
+export interface RequestImagesInput {
+  scene?: string;
+}
+
+/**
+ * POST /posts/{id}/images: the post moves to generating_images (remembering
+ * where it was) and a generate-images job is queued; the worker brings it back.
+ */
+export async function requestImages({ runtime }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
+  const post = await getOwnedPost(runtime.db, memberId, postId);
+  assertImagesAllowed(post, 'generate images for');
+  if (candidatesOf(post).length >= MAX_IMAGE_CANDIDATES) {
+    throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
+  }
+  const { updated, requestId } = await inTransaction(runtime.db, async (tx) => {
+    const moved = await updatePostIfStatus(tx, post.id, READY_FOR_WORK, { status: 'generating_images', statusBeforeImages: post.status });
+    if (!moved) return { updated: null, requestId: '' };
+    const request = await tx.imageRequest.create({ data: { postId: post.id, memberId, scene: input.scene?.trim() || null } });
+    return { updated: moved, requestId: request.id };
+  });
+  if (!updated) {
+    assertImagesAllowed(await getOwnedPost(runtime.db, memberId, postId), 'generate images for');
+    throw unprocessable('the post changed meanwhile; try again');
+  }
+  try {
+    await enqueue(runtime.queues, 'generate-images', { imageRequestId: requestId });
+  } catch (error) {
+    // Nothing would ever bring the post back from generating_images: undo and ask for a retry.
+    await inTransaction(runtime.db, async (tx) => {
+      await tx.imageRequest.update({ where: { id: requestId }, data: { status: 'failed', lastError: 'could not be queued' } });
+      await updatePostIfStatus(tx, post.id, ['generating_images'], { status: post.status, statusBeforeImages: null });
+    });
+    throw serviceUnavailable('the job queue is unavailable; retry later', 10, error);
+  }
+  return { post: postToWire(updated), status: updated.status, poll: `/api/v1/posts/${updated.id}` };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { hookOf, renderOverlay } from '@lps/ai';
+import { unprocessable } from '@lps/common';
+import { postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
+import type { UseCaseDeps } from '../deps.js';
+import { getOwnedPost } from '../posts/find-post.js';
+import { READY_FOR_WORK } from '../posts/post-states.js';
+import { assertImagesAllowed, candidatesOf } from './image-states.js';
+
+export interface SelectImageInput {
+  image_url?: string;
+  image_index?: number;
+  use_overlay?: boolean;
+}
+
+function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
+  const candidates = candidatesOf(post);
+  if (input.image_index !== undefined) {
+    const candidate = candidates[input.image_index];
+    if (!candidate) {
+      throw unprocessable(`image_index ${input.image_index} is out of range; the post has ${candidates.length} candidates`, { image_index: 'out of range' });
+    }
+    return candidate;
+  }
+  const byUrl = candidates.find((candidate) => candidate.base_url === input.image_url);
+  if (byUrl) return byUrl;
+  // The current image (an earlier overlay, say) may be selected again.
+  if (input.image_url && input.image_url === post.imageUrl) {
+    return { base_url: post.imageUrl, width: null, height: null, kind: post.format === 'document' ? 'document' : 'image', source: 'generated' };
+  }
+  throw unprocessable('image_url is not one of this post\'s candidates or uploads', { image_url: 'unknown to this post' });
+}
+
+/** Draws the hook over the chosen image into a new file; the candidate itself is never changed. */
+async function overlaid({ services }: UseCaseDeps, post: Post, candidate: ImageCandidate): Promise<string> {
+  const hook = hookOf({ body: post.body, idea: post.idea });
+  const key = services.storage.keyFromUrl(candidate.base_url);
+  if (!hook || !key) return candidate.base_url;
+  const result = await renderOverlay(await services.storage.read(key), hook);
+  const stored = await services.storage.put(`${post.memberId}/${post.id}/overlay-${randomUUID()}.${result.extension}`, result.data, result.contentType);
+  return stored.url;
+}
+
+/**
+ * POST /posts/{id}/select-image: by index or URL, optionally with the hook
+ * drawn over it (not for documents). The post's image and format follow,
+ * and a draft_saved post becomes approved.
+ */
+export async function selectImage(deps: UseCaseDeps, memberId: string, postId: string, input: SelectImageInput) {
+  const post = await getOwnedPost(deps.runtime.db, memberId, postId);
+  assertImagesAllowed(post, 'select an image for');
+  const candidate = chosenCandidate(post, input);
+  const isDocument = candidate.kind === 'document';
+  const imageUrl = isDocument || input.use_overlay === false ? candidate.base_url : await overlaid(deps, post, candidate);
+  const updated = await updatePostIfStatus(deps.runtime.db, post.id, READY_FOR_WORK, {
+    imageUrl,
+    format: isDocument ? 'document' : 'image',
+    ...(post.status === 'draft_saved' ? { status: 'approved' } : {}),
+  });
+  if (!updated) {
+    assertImagesAllowed(await getOwnedPost(deps.runtime.db, memberId, postId), 'select an image for');
+    throw unprocessable('the post changed meanwhile; try again');
+  }
+  return { post: postToWire(updated) };
+}

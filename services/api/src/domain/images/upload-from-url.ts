@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import { isAppError } from '@lps/common';
+import { isPrivateAddressRefusal } from '@lps/outbound';
+import type { UseCaseDeps } from '../deps.js';
+import { getOwnedPost } from '../posts/find-post.js';
+import { assertImagesAllowed } from './image-states.js';
+import { attachUpload } from './attach-upload.js';
+import { stageUpload } from './stage-upload.js';
+import { describeBytes, URL_LIMITS, uploadProblem } from './upload-limits.js';
+
+/** Why a fetch failed, in words a client can act on. */
+function fetchFailure(error: unknown): string {
+  if (isPrivateAddressRefusal(error)) return 'image_url leads to a private or local address, which the service does not fetch';
+  const code = (error as { code?: string }).code;
+  if (code === 'ETIMEDOUT') return 'image_url did not answer in time';
+  if (code === 'ERR_TOO_MANY_REDIRECTS') return 'image_url redirects too many times';
+  return `image_url could not be fetched (${(error as Error).message})`;
+}
+
+/** Opens the body stream once the response head has arrived, refusing non-2xx answers and declared oversize. */
+function openBody(deps: UseCaseDeps, url: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    const stream = deps.services.uploadClient.stream(url);
+    stream.once('error', reject);
+    stream.once('response', (response: { statusCode: number; headers: Record<string, string | undefined> }) => {
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        stream.destroy();
+        reject(uploadProblem('image_url', `image_url answered HTTP ${response.statusCode}`));
+      } else if (declared > URL_LIMITS.pdf) {
+        stream.destroy();
+        reject(uploadProblem('image_url', `image_url is larger than ${describeBytes(URL_LIMITS.pdf)}`));
+      } else {
+        resolve(stream as unknown as Readable);
+      }
+    });
+  });
+}
+
+/**
+ * POST /images/upload with JSON {image_url}: the service fetches the URL
+ * through the outbound guard (no private addresses, every redirect checked,
+ * time-out), streaming it with the 5 MB cap; then the same checks as a file.
+ */
+export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string }) {
+  // Existence and state first: nothing is fetched for a post that cannot take it.
+  assertImagesAllowed(await getOwnedPost(deps.runtime.db, memberId, postId), 'upload an image to');
+  let staged;
+  try {
+    const body = await openBody(deps, input.image_url);
+    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url' }, body, URL_LIMITS);
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw uploadProblem('image_url', fetchFailure(error));
+  }
+  return attachUpload(deps, memberId, postId, staged, 'image_url');
+}

@@ -1,0 +1,48 @@
+import { conflict, unprocessable } from '@lps/common';
+import { postToWire } from '@lps/db';
+import type { UseCaseDeps } from '../deps.js';
+import { getOwnedPost } from '../posts/find-post.js';
+import { assertReadyForWork, READY_FOR_WORK } from '../posts/post-states.js';
+import { assertPublishable } from './network-readiness.js';
+import { placeJobAfterCommit } from './place-job.js';
+
+export interface SchedulePostInput {
+  id: string;
+  /** ISO-8601 with Z or an offset (checked by the request schema). */
+  scheduled_at: string;
+}
+
+const PAST_TOLERANCE_MS = 60_000;
+
+function assertSchedulableTime(at: Date, now = Date.now()): void {
+  if (at.getTime() < now - PAST_TOLERANCE_MS) throw unprocessable('scheduled_at is in the past', { scheduled_at: 'more than 60 seconds in the past' });
+  const limit = new Date(now);
+  limit.setUTCFullYear(limit.getUTCFullYear() + 1);
+  if (at.getTime() > limit.getTime()) {
+    throw unprocessable('scheduled_at is more than one year ahead', { scheduled_at: 'more than 1 year ahead' });
+  }
+}
+
+/**
+ * POST /posts/{id}/schedule: stores scheduled_at (UTC) and state `scheduled`;
+ * the delayed job `publish-<id>` is placed, or moved when the post was already
+ * scheduled. The database stays the truth: the sweeper restores a lost job.
+ */
+export async function schedulePost(deps: UseCaseDeps, memberId: string, input: SchedulePostInput) {
+  const { runtime } = deps;
+  const post = await getOwnedPost(runtime.db, memberId, input.id);
+  assertReadyForWork(post, 'schedule');
+  if (post.publishRequestedAt) throw conflict('the post is being published and can no longer be scheduled');
+  const at = new Date(input.scheduled_at);
+  assertSchedulableTime(at);
+  await assertPublishable(deps, post);
+  // One conditional statement: a publication that starts meanwhile makes this a 409, never a silent overwrite.
+  const updated = await runtime.db.post.updateMany({
+    where: { id: post.id, status: { in: READY_FOR_WORK }, publishRequestedAt: null },
+    data: { status: 'scheduled', scheduledAt: at, lastError: null },
+  });
+  if (updated.count === 0) throw conflict('the post changed meanwhile and can no longer be scheduled');
+  const scheduled = await getOwnedPost(runtime.db, memberId, post.id);
+  await placeJobAfterCommit(runtime, post.id, at);
+  return { post: postToWire(scheduled) };
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { notFound, unprocessable } from '@lps/common';
+import {
+  countEndpoints,
+  deleteOwnedEndpoint,
+  deliveryToWire,
+  endpointToWire,
+  findOwnedEndpoint,
+  insertEndpoint,
+  listDeliveries,
+  listEndpoints,
+} from '@lps/db';
+import { PrivateAddressError, resolvePublicAddresses, UnresolvableHostError } from '@lps/outbound';
+import type { UseCaseDeps } from '../deps.js';
+
+export const MAX_ENDPOINTS_PER_MEMBER = 20;
+
+/** `whsec_` + base64 of 32 random bytes (decisions.md; the Standard Webhooks shape). */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
+async function assertDeliverable(url: string, allowPrivate: boolean): Promise<void> {
+  try {
+    await resolvePublicAddresses(new URL(url).hostname, allowPrivate);
+  } catch (error) {
+    if (error instanceof PrivateAddressError) {
+      throw unprocessable('the webhook url resolves to a private, loopback or link-local address', { url: error.message });
+    }
+    if (error instanceof UnresolvableHostError) throw unprocessable('the webhook url host cannot be resolved', { url: error.message });
+    throw error;
+  }
+}
+
+export async function createWebhook({ runtime }: UseCaseDeps, memberId: string, input: { url: string; events: string[] }) {
+  const events = [...new Set(input.events)];
+  if ((await countEndpoints(runtime.db, memberId)) >= MAX_ENDPOINTS_PER_MEMBER) {
+    throw unprocessable(`a member can have at most ${MAX_ENDPOINTS_PER_MEMBER} webhook endpoints`);
+  }
+  await assertDeliverable(input.url, runtime.config.security.allowPrivateUrls);
+  const secret = newWebhookSecret();
+  const endpoint = await insertEndpoint(runtime.db, {
+    memberId,
+    url: input.url,
+    events,
+    secretEnc: runtime.keyring.encrypt(secret),
+  });
+  return { endpoint: endpointToWire(endpoint), secret };
+}
+
+export async function getWebhook({ runtime }: UseCaseDeps, memberId: string, id: string) {
+  const endpoint = await findOwnedEndpoint(runtime.db, memberId, id);
+  if (!endpoint) throw notFound('webhook endpoint');
+  return endpoint;
+}
+
+export async function listWebhooks({ runtime }: UseCaseDeps, memberId: string) {
+  return { data: (await listEndpoints(runtime.db, memberId)).map(endpointToWire) };
+}
+
+export async function deleteWebhook({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<void> {
+  if (!(await deleteOwnedEndpoint(runtime.db, memberId, id))) throw notFound('webhook endpoint');
+}
+
+export async function listWebhookDeliveries(deps: UseCaseDeps, memberId: string, id: string) {
+  const endpoint = await getWebhook(deps, memberId, id);
+  return { data: (await listDeliveries(deps.runtime.db, endpoint.id)).map(deliveryToWire) };
+}

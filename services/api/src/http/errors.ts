@@ -1,0 +1,36 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { errorEnvelope, INTERNAL_ERROR_ENVELOPE, isAppError, notFound } from '@lps/common';
+import type { Logger } from '@lps/logger';
+import type { HandlerResult } from './route.js';
+
+/**
+ * Turns anything thrown into the error envelope. Expected client errors log at
+ * warn; surprises log at error with the request id, and the caller sees only
+ * `internal_error` — never a stack or a message from inside.
+ */
+export function errorToResult(error: unknown, logger: Logger, req: Request): HandlerResult {
+  if (isAppError(error)) {
+    if (error.status >= 500) {
+      logger.error(`${req.method} ${req.originalUrl} failed: ${error.message}`, { code: error.code, cause: String(error.cause ?? '') });
+    } else {
+      logger.warn(`${req.method} ${req.originalUrl} answered ${error.status} ${error.code}`);
+    }
+    return { status: error.status, body: errorEnvelope(error), headers: error.headers };
+  }
+  logger.error(`${req.method} ${req.originalUrl} failed unexpectedly`, {
+    error: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  });
+  return { status: 500, body: INTERNAL_ERROR_ENVELOPE };
+}
+
+export const errorMiddleware = (logger: Logger): ErrorRequestHandler => (error, req, res, _next) => {
+  const result = errorToResult(error, logger, req);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.status(result.status).set(result.headers ?? {}).json(result.body);
+};
+
+export const unknownRoute: RequestHandler = (req, _res, next) => next(notFound(`route ${req.method} ${req.path}`));

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { conflict, validationError } from '@lps/common';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '@lps/db';
+import type { Runtime } from '@lps/runtime';
+import type { Caller, HandlerResult } from './route.js';
+
+const WINDOW_MS = 24 * 3_600_000;
+/** A claim older than this with no response belongs to a process that died; it can be taken over. */
+const LOCK_MS = 60_000;
+
+function readKey(req: Request): string | undefined {
+  const raw = req.header('idempotency-key');
+  if (raw === undefined) return undefined;
+  // The IETF draft sends the key as a quoted string; accept it quoted or bare.
+  const key = raw.trim().replace(/^"(.*)"$/, '$1');
+  if (key.length === 0 || key.length > 255) {
+    throw validationError({ 'Idempotency-Key': 'must be between 1 and 255 characters' });
+  }
+  return key;
+}
+
+/**
+ * Runs `execute` at most once per (API key, endpoint, Idempotency-Key) within 24 h.
+ * Stored in PostgreSQL, claimed through a unique row, so it holds across replicas.
+ * 5xx answers are not stored: the client may retry them.
+ */
+export async function withIdempotency(
+  runtime: Runtime,
+  req: Request,
+  caller: Caller,
+  execute: () => Promise<HandlerResult>,
+): Promise<HandlerResult> {
+  const key = readKey(req);
+  if (key === undefined) return execute();
+  const scope = { apiKeyId: caller.keyId, endpoint: `${req.method} ${req.baseUrl}${req.path}`, key };
+  const requestHash = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
+  const claim = await claimIdempotencyKey(runtime.db, scope, requestHash, WINDOW_MS, LOCK_MS);
+
+  if (claim.kind === 'in_progress') throw conflict('a request with this Idempotency-Key is still in progress');
+  if (claim.kind === 'replay') {
+    if (claim.requestHash !== requestHash) {
+      // The spec replays the original response even for a different body (rule 3); we log it.
+      runtime.logger.warn('Idempotency-Key reused with a different request body; replaying the stored response');
+    }
+    return {
+      status: claim.response.status,
+      body: claim.response.body ?? undefined,
+      headers: { ...claim.response.headers, 'Idempotency-Replayed': 'true' },
+    };
+  }
+
+  let result: HandlerResult;
+  try {
+    result = await execute();
+  } catch (error) {
+    await releaseIdempotencyKey(runtime.db, claim.recordId);
+    throw error;
+  }
+  if (result.status >= 500) {
+    await releaseIdempotencyKey(runtime.db, claim.recordId);
+  } else {
+    await storeIdempotentResponse(runtime.db, claim.recordId, {
+      status: result.status,
+      body: result.body,
+      headers: result.headers ?? {},
+    });
+  }
+  return result;
+}

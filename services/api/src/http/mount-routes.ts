@@ -1,0 +1,70 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { isAppError } from '@lps/common';
+import type { Runtime } from '@lps/runtime';
+import type { AppServices } from '../services.js';
+import { errorToResult } from './errors.js';
+import { withIdempotency } from './idempotency.js';
+import { authenticate } from './middleware/authenticate.js';
+import type { KeyCache } from './key-cache.js';
+import { parseJsonBody } from './middleware/parse-json-body.js';
+import { rateLimit, type RateLimiters } from './middleware/rate-limit.js';
+import { validateRequest } from './middleware/validate-request.js';
+import type { Caller, HandlerResult, RouteDefinition } from './route.js';
+
+export interface MountOptions {
+  runtime: Runtime;
+  services: AppServices;
+  limiters: RateLimiters;
+  keys: KeyCache;
+  /** Check every answer against the route's declared response schema (tests): keeps the OpenAPI document honest. */
+  validateResponses?: boolean;
+}
+
+function send(res: Response, result: HandlerResult): void {
+  res.status(result.status).set(result.headers ?? {});
+  if (result.body === undefined || result.status === 204) res.end();
+  else res.json(result.body);
+}
+
+function checkResponse(route: RouteDefinition, result: HandlerResult): void {
+  const spec = route.responses[result.status];
+  if (result.status >= 400) return;
+  if (!spec) throw new Error(`${route.method.toUpperCase()} ${route.path} answered ${result.status}, which it does not declare`);
+  if (!spec.schema) return;
+  const { error } = spec.schema.validate(result.body, { allowUnknown: false, presence: 'optional' });
+  if (error) throw new Error(`${route.method.toUpperCase()} ${route.path} answered outside its schema: ${error.message}`);
+}
+
+const runHandler = (route: RouteDefinition, options: MountOptions): RequestHandler => async (req: Request, res, next) => {
+  try {
+    const validated = res.locals.validated as { params: never; query: never; body: never };
+    const caller = res.locals.caller as Caller;
+    const execute = async (): Promise<HandlerResult> => {
+      try {
+        return await route.handler({ ...validated, caller, runtime: options.runtime, services: options.services, req, res });
+      } catch (error) {
+        // Expected errors become answers here, so the idempotency layer can store them.
+        if (isAppError(error) && error.status < 500) return errorToResult(error, options.runtime.logger, req);
+        throw error;
+      }
+    };
+    const result = route.idempotent && caller ? await withIdempotency(options.runtime, req, caller, execute) : await execute();
+    if (options.validateResponses) checkResponse(route, result);
+    send(res, result);
+  } catch (error) {
+    next(error);
+  }
+};
+
+/** Mounts each route with the contract's order of checks: auth → rate limit → shape → handler. */
+export function mountRoutes(router: Router, routes: RouteDefinition[], options: MountOptions): void {
+  for (const route of routes) {
+    const chain: RequestHandler[] = [];
+    if (route.auth !== false) chain.push(
+        authenticate(options.keys),
+        rateLimit(options.limiters, route.bucket ?? 'default', (bucket) => options.runtime.metrics.rateLimited.inc({ bucket })),
+      );
+    chain.push(parseJsonBody(route), validateRequest(route), runHandler(route, options));
+    router[route.method](route.path, ...chain);
+  }
+}

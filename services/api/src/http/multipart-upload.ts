@@ -1,0 +1,78 @@
+import type { Request, Response } from 'express';
+import multer, { type StorageEngine } from 'multer';
+import { isAppError, validationError, type AppError } from '@lps/common';
+import type { UseCaseDeps } from '../domain/deps.js';
+import { attachUpload } from '../domain/images/attach-upload.js';
+import { assertImagesAllowed } from '../domain/images/image-states.js';
+import { getOwnedPost } from '../domain/posts/find-post.js';
+import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
+import { MULTIPART_LIMITS } from '../domain/images/upload-limits.js';
+
+type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
+
+/** A multer storage engine that streams the part straight into our storage through the type and size checks. */
+function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }): StorageEngine {
+  return {
+    _handleFile(_req, file, callback) {
+      stageUpload(deps.services.storage, { ...target, field: 'file' }, file.stream, MULTIPART_LIMITS).then(
+        (staged) => callback(null, { staged } as Partial<StagedFile>),
+        (error: unknown) => {
+          // Content problems are reported after the 404/409 checks; let the rest of the part drain meanwhile.
+          file.stream.resume();
+          if (isAppError(error)) callback(null, { problem: error } as Partial<StagedFile>);
+          else callback(error as Error);
+        },
+      );
+    },
+    _removeFile(_req, file, callback) {
+      const staged = (file as StagedFile).staged;
+      if (!staged) return callback(null);
+      deps.services.storage.delete(staged.key).then(() => callback(null), callback);
+    },
+  };
+}
+
+const MULTER_PROBLEMS: Record<string, string> = {
+  LIMIT_UNEXPECTED_FILE: 'send exactly one file, in the field `file`',
+  LIMIT_FILE_COUNT: 'send exactly one file, in the field `file`',
+  LIMIT_FIELD_COUNT: 'the only field accepted is `file`',
+  LIMIT_PART_COUNT: 'the only field accepted is `file`',
+};
+
+function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<StagedFile | undefined> {
+  const upload = multer({
+    storage: stagingEngine(deps, target),
+    // A backstop above the largest accepted file: our own cap answers first with the precise reason.
+    limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_LIMITS.pdf + 64 * 1024 },
+  }).single('file');
+  return new Promise((resolve, reject) => {
+    upload(req, res, (error: unknown) => {
+      if (!error) return resolve(req.file as StagedFile | undefined);
+      const code = (error as { code?: string }).code ?? '';
+      if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
+      if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: 'the file is larger than 10 MB' }));
+      reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
+    });
+  });
+}
+
+/**
+ * POST /images/upload with multipart/form-data: the shape (one `file` field)
+ * is checked first, then the post (404, 409), then the content (422), so
+ * the contract's order of checks holds even though the bytes arrive first.
+ */
+export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }) {
+  if (!req.is('multipart/form-data')) {
+    throw validationError({ 'content-type': 'send multipart/form-data with a `file` field, or application/json with image_url' });
+  }
+  const file = await parse(deps, req, res, target);
+  if (!file) throw validationError({ file: 'a file is required in the field `file`' });
+  try {
+    assertImagesAllowed(await getOwnedPost(deps.runtime.db, target.memberId, target.postId), 'upload an image to');
+  } catch (error) {
+    if (file.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
+    throw error;
+  }
+  if (file.problem || !file.staged) throw file.problem ?? validationError({ file: 'the file could not be read' });
+  return attachUpload(deps, target.memberId, target.postId, file.staged, 'file');
+}

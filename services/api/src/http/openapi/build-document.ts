@@ -1,0 +1,122 @@
+import type Joi from 'joi';
+import { ERROR_STATUS } from '@lps/common';
+import { ErrorSchema } from '../../schemas/common.js';
+import { API_VERSION } from '../../version.js';
+import type { RouteDefinition } from '../route.js';
+import { toOpenApiSchema } from './joi-to-openapi.js';
+
+type Json = Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  401: 'unauthorized: key missing, invalid or revoked',
+  404: 'not_found: does not exist or belongs to another member',
+  409: 'conflict: contradicts the resource’s state',
+  422: 'validation_error (see details) or unprocessable',
+  429: 'rate_limited: see Retry-After',
+  500: 'internal_error',
+  503: 'service_unavailable: an upstream provider failed; see Retry-After (extension)',
+};
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the window', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Seconds until the window resets (delta, not epoch)', schema: { type: 'integer' } },
+};
+
+function parameters(schema: Joi.ObjectSchema | undefined, where: 'path' | 'query', components: Record<string, Json>): Json[] {
+  if (!schema) return [];
+  const converted = toOpenApiSchema(schema, components) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(converted.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (converted.required ?? []).includes(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+function operation(route: RouteDefinition, components: Record<string, Json>): Json {
+  const authenticated = route.auth !== false;
+  const responses: Json = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: spec.description,
+      ...(authenticated ? { headers: RATE_LIMIT_HEADERS } : {}),
+      ...(spec.schema ? { content: { 'application/json': { schema: toOpenApiSchema(spec.schema, components) } } } : {}),
+    };
+  }
+  const errors = new Set([...(route.errors ?? []), ...(authenticated ? [401, 429] : []), 500]);
+  for (const status of [...errors].sort()) {
+    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
+  }
+  const parameterList = [
+    ...parameters(route.request?.params, 'path', components),
+    ...parameters(route.request?.query, 'query', components),
+    ...(route.idempotent
+      ? [{
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Processes the request once; the first response is replayed for 24 h with Idempotency-Replayed: true.',
+          schema: { type: 'string', maxLength: 255 },
+        }]
+      : []),
+  ];
+  return {
+    operationId: `${route.method}${route.path.replace(/\/:?(\w|[.-])+/g, (part) => part.replace(/[/:.-]/g, ' ')).replace(/\s+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
+    summary: route.summary,
+    tags: [route.tag],
+    security: authenticated ? [{ bearerAuth: [] }] : [],
+    ...(parameterList.length > 0 ? { parameters: parameterList } : {}),
+    ...(route.request?.body
+      ? {
+          requestBody: {
+            required: !route.request.bodyOptional,
+            content: { 'application/json': { schema: toOpenApiSchema(route.request.body, components) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document, built from the same route definitions and joi schemas that validate requests. */
+export function buildOpenApiDocument(routes: RouteDefinition[]): Json {
+  const schemas: Record<string, Json> = {};
+  const paths: Record<string, Json> = {};
+  for (const route of routes) {
+    const path = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] = { ...(paths[path] ?? {}), [route.method]: operation(route, schemas) };
+  }
+  const errorRef = toOpenApiSchema(ErrorSchema, schemas);
+  const responses = Object.fromEntries(
+    Object.entries(ERROR_DESCRIPTIONS).map(([status, description]) => [
+      `Error${status}`,
+      {
+        description,
+        ...(Number(status) === 429 || Number(status) === 503
+          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } }
+          : {}),
+        content: { 'application/json': { schema: errorRef } },
+      },
+    ]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'lps — post publishing service',
+      version: API_VERSION,
+      description: `Error codes: ${Object.keys(ERROR_STATUS).join(', ')}.`,
+    },
+    servers: [{ url: '/api/v1' }],
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      responses,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key: lps_ followed by 32 hex characters' },
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { createRequire } from 'node:module';
+import Joi from 'joi';
+
+// joi-to-json is CommonJS (`module.exports = parse`) while its typings declare a default export;
+// requiring it gives the function itself under both Node and jest.
+const parse = createRequire(import.meta.url)('joi-to-json') as (schema: Joi.Schema, mode: string) => unknown;
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Converts a joi schema to OpenAPI 3.1 JSON Schema. Labelled joi objects
+ * (`.label('Post')`) become shared components referenced by $ref, so the
+ * document names each resource once.
+ */
+export function toOpenApiSchema(schema: Joi.Schema, components: Record<string, JsonSchema>): JsonSchema {
+  return hoistTitled(parse(withLabelsAsTitles(schema), 'open-api-3.1') as JsonSchema, components);
+}
+
+type Description = { type?: string; flags?: { label?: string }; metas?: Array<Record<string, unknown>> } & Record<string, unknown>;
+
+/** joi-to-json reads `meta({ title })`, not `.label()`: copy each object label into a title meta. */
+function withLabelsAsTitles(schema: Joi.Schema): Joi.Schema {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, visit(value)])) as Description;
+    const label = copy.flags?.label;
+    if (copy.type === 'object' && label && !(copy.metas ?? []).some((meta) => 'title' in meta)) {
+      copy.metas = [...(copy.metas ?? []), { title: label }];
+    }
+    return copy;
+  };
+  return Joi.build(visit(schema.describe()) as Joi.Description);
+}
+
+function hoistTitled(node: unknown, components: Record<string, JsonSchema>): JsonSchema {
+  if (Array.isArray(node)) return node.map((item) => hoistTitled(item, components)) as unknown as JsonSchema;
+  if (!node || typeof node !== 'object') return node as JsonSchema;
+  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, hoistTitled(value, components)]));
+  const title = walked.title;
+  if (typeof title === 'string' && /^[A-Z][A-Za-z]+$/.test(title)) {
+    const { title: _title, ...rest } = walked;
+    components[title] = rest;
+    return { $ref: `#/components/schemas/${title}` };
+  }
+  return walked;
+}
+
+/** The same conversion, fully inline (no $ref, no components): for MCP tool input schemas. */
+export const toInlineJsonSchema = (schema: Joi.Schema): JsonSchema => parse(schema, 'open-api-3.1') as JsonSchema;

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { type Express, type RequestHandler } from 'express';
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import { checkReadiness, type Runtime } from '@lps/runtime';
+
+export const ADMIN_QUEUES_PATH = '/admin/queues';
+
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** HTTP Basic with the admin credential from configuration, compared in constant time. */
+const requireAdmin = (admin: { user: string; password: string }): RequestHandler => (req, res, next) => {
+  const [scheme, encoded] = (req.header('authorization') ?? '').split(' ');
+  const [user, ...rest] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
+  if (scheme === 'Basic' && sameSecret(user ?? '', admin.user) && sameSecret(rest.join(':'), admin.password)) {
+    next();
+    return;
+  }
+  res.setHeader('WWW-Authenticate', 'Basic realm="lps admin", charset="UTF-8"');
+  res.status(401).json({ error: { code: 'unauthorized', message: 'admin credential required' } });
+};
+
+/** Records request duration by route template (bounded labels: never the raw path). */
+export const recordHttpMetrics = (runtime: Runtime): RequestHandler => (req, res, next) => {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+    runtime.metrics.httpRequestDuration.observe(
+      { method: req.method, route, status: String(res.statusCode) },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    );
+  });
+  next();
+};
+
+/**
+ * Probes and operator endpoints outside /api/v1: /health (liveness), /ready
+ * (database, Redis, migrations), /metrics (Prometheus) and, when an admin
+ * password is configured, the BullMQ dashboard.
+ */
+export function mountOpsEndpoints(app: Express, runtime: Runtime): void {
+  app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+  app.get('/ready', async (_req, res) => {
+    const report = await checkReadiness(runtime);
+    res.status(report.ready ? 200 : 503).json(report);
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', runtime.metrics.registry.contentType);
+    res.send(await runtime.metrics.registry.metrics());
+  });
+  const admin = runtime.config.ops.admin;
+  if (!admin) return;
+  const board = new ExpressAdapter();
+  board.setBasePath(ADMIN_QUEUES_PATH);
+  createBullBoard({ queues: Object.values(runtime.queues).map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
+  app.use(ADMIN_QUEUES_PATH, requireAdmin(admin), express.Router().use(board.getRouter() as RequestHandler));
+}

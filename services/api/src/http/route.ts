@@ -1,0 +1,64 @@
+import type Joi from 'joi';
+import type { Request, Response } from 'express';
+import type { Runtime } from '@lps/runtime';
+import type { AppServices } from '../services.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type RateLimitBucket = 'default' | 'generation';
+
+/** Who is calling: set by the auth middleware. */
+export interface Caller {
+  memberId: string;
+  keyId: string;
+}
+
+export interface HandlerContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: Caller;
+  runtime: Runtime;
+  services: AppServices;
+  req: Request;
+  res: Response;
+}
+
+/** What a handler answers; the router renders it (and the idempotency layer stores it). */
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: Joi.Schema;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Express-style path below /api/v1, e.g. `/posts/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** false only for /health and /openapi.json. */
+  auth?: boolean;
+  bucket?: RateLimitBucket;
+  /** Accepts Idempotency-Key (marked "idem" in the spec). */
+  idempotent?: boolean;
+  request?: {
+    params?: Joi.ObjectSchema;
+    query?: Joi.ObjectSchema;
+    body?: Joi.ObjectSchema;
+    /** The body may be left out entirely (e.g. regenerate with no template). */
+    bodyOptional?: boolean;
+    /** The route parses its own body (multipart upload); JSON parsing is skipped for non-JSON types. */
+    customBody?: boolean;
+  };
+  responses: Record<number, ResponseSpec>;
+  /** Error statuses this route can answer besides 401/429 (for the OpenAPI document). */
+  errors?: number[];
+  handler: (context: HandlerContext<any, any, any>) => Promise<HandlerResult>;
+}
+
+export const defineRoute = (route: RouteDefinition): RouteDefinition => route;

@@ -1,0 +1,25 @@
+import express from 'express';
+import type { Runtime } from '@lps/runtime';
+import { errorMiddleware, unknownRoute } from '../http/errors.js';
+import { requestId } from '../http/middleware/request-id.js';
+import { createRateLimiters } from '../http/middleware/rate-limit.js';
+import { mountOpsEndpoints, recordHttpMetrics } from '../http/ops-endpoints.js';
+import { serveHttp, type HttpService } from '../http/serve-http.js';
+import { createAppServices, type AppServices } from '../services.js';
+import { mountMcp } from './mount-mcp.js';
+import { KeyCache } from '../http/key-cache.js';
+
+/** The MCP server without the REST API, for running it as its own deployment. */
+export async function startMcpService(runtime: Runtime, options: { port?: number; host?: string; services?: AppServices } = {}): Promise<HttpService> {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestId);
+  app.use(recordHttpMetrics(runtime));
+  mountOpsEndpoints(app, runtime);
+  const keys = new KeyCache(runtime, runtime.config.security.authCacheTtlMs);
+  await keys.start();
+  mountMcp(app, runtime, options.services ?? createAppServices(runtime), createRateLimiters(runtime), keys);
+  app.use(unknownRoute);
+  app.use(errorMiddleware(runtime.logger));
+  return serveHttp(app, runtime, { name: 'mcp', label: 'MCP server (/mcp)', port: options.port, host: options.host, afterStop: () => keys.stop() });
+}

@@ -1,0 +1,57 @@
+import Joi from 'joi';
+import { errorEnvelope, isAppError, validationError, type AppError, type ErrorDetails } from '@lps/common';
+import type { Logger } from '@lps/logger';
+import type { UseCaseDeps } from '../domain/deps.js';
+import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
+import type { Caller } from '../http/route.js';
+import type { ToolDefinition } from './tool.js';
+
+export interface ToolCallResult {
+  [key: string]: unknown;
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** An error as an MCP tool error: the same `code`, message and details as the HTTP envelope. */
+export function toolError(error: Pick<AppError, 'code' | 'message' | 'details'>): ToolCallResult {
+  const envelope = errorEnvelope(error);
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: envelope };
+}
+
+const INTERNAL = { code: 'internal_error', message: 'unexpected server error', details: undefined } as unknown as AppError;
+
+function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error?: AppError } {
+  const { error, value } = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
+  if (!error) return { value };
+  const details: ErrorDetails = {};
+  for (const detail of (error as Joi.ValidationError).details) details[detail.path.join('.') || 'arguments'] ??= detail.message;
+  return { error: validationError(details) };
+}
+
+/** Validates, rate-limits and runs one tool call; never throws. */
+export async function runTool(
+  tool: ToolDefinition,
+  args: unknown,
+  context: { deps: UseCaseDeps; caller: Caller; limiters: RateLimiters; logger: Logger },
+): Promise<ToolCallResult> {
+  const { value, error } = validate(tool, args);
+  if (error) return toolError(error);
+  try {
+    if (tool.bucket) {
+      const limited = await consumeBucket(context.limiters, tool.bucket, context.caller.keyId, (bucket) =>
+        context.deps.runtime.metrics.rateLimited.inc({ bucket }),
+      );
+      if (limited.error) return toolError(limited.error);
+    }
+    const result = (await tool.run({ deps: context.deps, memberId: context.caller.memberId }, value)) as Record<string, unknown>;
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+  } catch (failure) {
+    if (isAppError(failure)) {
+      context.logger.log(failure.status >= 500 ? 'error' : 'warn', `MCP tool ${tool.name} answered ${failure.code}`);
+      return toolError(failure);
+    }
+    context.logger.error(`MCP tool ${tool.name} failed unexpectedly`, { error: (failure as Error).message, stack: (failure as Error).stack });
+    return toolError(INTERNAL);
+  }
+}

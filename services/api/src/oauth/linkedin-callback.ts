@@ -1,0 +1,47 @@
+import express, { type Response, type Router } from 'express';
+import { connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
+import type { Runtime } from '@lps/runtime';
+import type { AppServices } from '../services.js';
+
+export const LINKEDIN_CALLBACK_PATH = '/oauth/linkedin/callback';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function page(res: Response, status: number, title: string, detail: string): void {
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('html')
+    .send(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(title)}</title><h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>`);
+}
+
+const queryText = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 2_000 ? value : undefined);
+
+/**
+ * LinkedIn redirects the member's browser here after `lps member connect`. No API
+ * key: the signed, single-use `state` is what binds the answer to a member.
+ */
+export function linkedInCallbackRouter(runtime: Runtime, services: AppServices): Router {
+  const router = express.Router();
+  router.get(LINKEDIN_CALLBACK_PATH, async (req, res, next) => {
+    try {
+      if (runtime.config.network.mode !== 'linkedin') return page(res, 404, 'Not available', 'LPS_NETWORK is not linkedin.');
+      const state = queryText(req.query.state);
+      const memberId = state ? await consumeOAuthState(runtime.db, runtime.keyring, state) : undefined;
+      if (!memberId) return page(res, 400, 'Link expired or already used', 'Run `lps member connect <member-id>` again for a new link.');
+      const denied = queryText(req.query.error);
+      if (denied) return page(res, 400, 'Not connected', `LinkedIn answered ${denied}: ${queryText(req.query.error_description) ?? ''}`);
+      const code = queryText(req.query.code);
+      if (!code) return page(res, 400, 'Not connected', 'LinkedIn sent no authorization code.');
+      const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
+      const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code);
+      runtime.logger.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
+      page(res, 200, 'Connected to LinkedIn', `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`);
+    } catch (error) {
+      if (!isNetworkError(error)) return next(error);
+      runtime.logger.warn('LinkedIn connection failed', { kind: error.kind, error: error.message });
+      page(res, 502, 'LinkedIn did not complete the connection', 'Run `lps member connect <member-id>` again.');
+    }
+  });
+  return router;
+}

@@ -1,0 +1,55 @@
+import { defineRoute, type RouteDefinition } from '../http/route.js';
+import { uploadMultipart } from '../http/multipart-upload.js';
+import { requestImages } from '../domain/images/request-images.js';
+import { selectImage } from '../domain/images/select-image.js';
+import { uploadImageFromUrl } from '../domain/images/upload-from-url.js';
+import { idParams } from '../schemas/common.js';
+import { RequestImagesBody, SelectImageBody, UploadImageJsonBody, UploadResponseSchema } from '../schemas/image.js';
+import { AsyncEnvelopeSchema, PostEnvelopeSchema } from '../schemas/post.js';
+
+export const imageRoutes: RouteDefinition[] = [
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/images',
+    summary: 'Generate image and document candidates in the background; poll the post or wait for post.images_ready',
+    tag: 'Images',
+    bucket: 'generation',
+    idempotent: true,
+    request: { params: idParams, body: RequestImagesBody, bodyOptional: true },
+    responses: { 202: { description: 'Accepted; the post is generating_images until the candidates are ready', schema: AsyncEnvelopeSchema } },
+    errors: [404, 409, 422, 503],
+    handler: async ({ caller, params, body, runtime, services }) => ({
+      status: 202,
+      body: await requestImages({ runtime, services }, caller.memberId, params.id, body ?? {}),
+    }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/images/upload',
+    summary: 'Upload a JPEG/PNG image or a PDF document (multipart field `file`), or have the service fetch `image_url`',
+    tag: 'Images',
+    request: { params: idParams, body: UploadImageJsonBody, customBody: true },
+    responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, body, runtime, services, req, res }) => {
+      const deps = { runtime, services };
+      const result = body
+        ? await uploadImageFromUrl(deps, caller.memberId, params.id, body)
+        : await uploadMultipart(deps, req, res, { memberId: caller.memberId, postId: params.id });
+      return { status: 201, body: result };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/select-image',
+    summary: 'Choose the post\'s image or document by URL or index, optionally with the hook drawn over it',
+    tag: 'Images',
+    request: { params: idParams, body: SelectImageBody },
+    responses: { 200: { description: 'The post with its chosen image', schema: PostEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, body, runtime, services }) => ({
+      status: 200,
+      body: await selectImage({ runtime, services }, caller.memberId, params.id, body),
+    }),
+  }),
+];

@@ -1,0 +1,23 @@
+import Joi from 'joi';
+
+export const uuid = () => Joi.string().guid().messages({ 'string.guid': '{{#label}} must be a UUID' });
+
+/** `{id}` in a path: not a UUID → 422 validation_error with details.id (decisions.md). */
+export const idParams = Joi.object({ id: uuid().required() });
+
+const dateTime = () => Joi.string().isoDate().meta({ format: 'date-time' });
+
+export const nullableString = () => Joi.string().allow(null);
+export const nullableDateTime = () => dateTime().allow(null);
+export const nullableUri = () => Joi.string().uri().allow(null);
+export { dateTime };
+
+export const ErrorSchema = Joi.object({
+  error: Joi.object({
+    code: Joi.string()
+      .valid('unauthorized', 'forbidden', 'not_found', 'validation_error', 'unprocessable', 'conflict', 'rate_limited', 'internal_error', 'service_unavailable')
+      .required(),
+    message: Joi.string().required(),
+    details: Joi.object().pattern(Joi.string(), Joi.string()),
+  }).required(),
+}).label('Error');

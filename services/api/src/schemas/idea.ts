@@ -1,0 +1,24 @@
+import Joi from 'joi';
+import { dateTime, nullableString, uuid } from './common.js';
+
+export const IDEA_STATUSES = ['new', 'used', 'dismissed'] as const;
+
+export const IdeaSchema = Joi.object({
+  id: uuid().required(),
+  title: Joi.string().required(),
+  angle: nullableString().required(),
+  status: Joi.string().valid(...IDEA_STATUSES).required(),
+  source: Joi.string().valid('generated', 'research', 'manual').allow(null).required(),
+  created_at: dateTime().required(),
+}).label('Idea');
+
+export const IdeaEnvelopeSchema = Joi.object({ idea: IdeaSchema.required() }).label('IdeaEnvelope');
+
+export const IdeaListSchema = Joi.object({ data: Joi.array().items(IdeaSchema).required() }).label('IdeaList');
+
+export const ListIdeasQuery = Joi.object({ status: Joi.string().valid(...IDEA_STATUSES) });
+
+export const UpdateIdeaBody = Joi.object({
+  title: Joi.string().trim().min(1).max(200),
+  angle: Joi.string().trim().max(1000).allow(null, ''),
+});

@@ -1,0 +1,38 @@
+import Joi from 'joi';
+import { PostSchema } from './post.js';
+
+/** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (decisions.md: anything else is a validation_error). */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export const ScheduleBody = Joi.object({
+  scheduled_at: Joi.string()
+    .required()
+    .pattern(ISO_WITH_OFFSET)
+    .custom((value: string, helpers) => (Number.isNaN(new Date(value).getTime()) ? helpers.error('string.pattern.base') : value))
+    .messages({ 'string.pattern.base': '{{#label}} must be an ISO-8601 date-time with Z or an offset, e.g. 2026-03-01T09:00:00Z' })
+    .meta({ format: 'date-time' })
+    .description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
+});
+
+export const PostAnalyticsSchema = Joi.object({
+  post_id: Joi.string().guid().required(),
+  impressions: Joi.number().integer().min(0).required(),
+  likes: Joi.number().integer().min(0).required(),
+  comments: Joi.number().integer().min(0).required(),
+  shares: Joi.number().integer().min(0).required(),
+  engagement_rate: Joi.number().min(0).required().description('(likes + comments + shares) / impressions, 4 decimals'),
+  refreshed_at: Joi.string().isoDate().allow(null).meta({ format: 'date-time' }).description('When these numbers were read from the network; null if never'),
+  source: Joi.string().valid('sandbox', 'linkedin', 'none').description('Where the numbers come from; none = no reading yet'),
+}).label('PostAnalytics');
+
+export const AnalyticsSchema = Joi.object({
+  kpis: Joi.object({
+    posts_published: Joi.number().integer().min(0).required(),
+    impressions: Joi.number().integer().min(0).required(),
+    likes: Joi.number().integer().min(0).required(),
+    comments: Joi.number().integer().min(0).required(),
+    shares: Joi.number().integer().min(0).required(),
+    avg_engagement_rate: Joi.number().min(0).required(),
+  }).required(),
+  top_posts: Joi.array().items(PostSchema).required().description('Published posts with the most engagement, best first (at most 5)'),
+}).label('Analytics');

@@ -1,0 +1,43 @@
+import Joi from 'joi';
+import { WEBHOOK_EVENTS } from '@lps/db';
+import { dateTime, uuid } from './common.js';
+
+export const WebhookSchema = Joi.object({
+  id: uuid().required(),
+  url: Joi.string().uri().required(),
+  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENTS)).required(),
+  is_active: Joi.boolean().required(),
+  created_at: dateTime().required(),
+}).label('Webhook');
+
+export const WebhookListSchema = Joi.object({ data: Joi.array().items(WebhookSchema).required() }).label('WebhookList');
+
+export const WebhookCreatedSchema = Joi.object({
+  endpoint: WebhookSchema.required(),
+  secret: Joi.string().required().description('The signing secret (whsec_…); shown only in this response.'),
+}).label('WebhookCreated');
+
+export const WebhookDeliverySchema = Joi.object({
+  id: uuid().required(),
+  event: Joi.string().valid(...WEBHOOK_EVENTS).required(),
+  status: Joi.string().valid('pending', 'success', 'failed').required(),
+  attempts: Joi.number().integer().required(),
+  response_code: Joi.number().integer().allow(null).required(),
+  last_error: Joi.string().allow(null).required(),
+  created_at: dateTime().required(),
+}).label('WebhookDelivery');
+
+export const WebhookDeliveryListSchema = Joi.object({ data: Joi.array().items(WebhookDeliverySchema).required() }).label('WebhookDeliveryList');
+
+export const CreateWebhookBody = Joi.object({
+  url: Joi.string()
+    .max(2048)
+    .uri({ scheme: ['http', 'https'] })
+    .required()
+    .custom((value: string, helpers) => {
+      const url = new URL(value);
+      if (url.username || url.password) return helpers.message({ custom: 'url must not carry credentials' });
+      return value;
+    }),
+  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENTS)).min(1).required(),
+});

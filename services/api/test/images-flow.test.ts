@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import supertest from 'supertest';
+import { startImageService } from '@lps/image';
+import type { RunningService } from '@lps/runtime';
+import { createTestMember, createTestPost, waitFor, type TestMember } from '@lps/testing';
+import { startTestApi, type TestApi } from './support/api-harness.js';
+import { png } from './support/image-fixtures.js';
+
+let api: TestApi;
+let worker: RunningService;
+let member: TestMember;
+let dataDir: string;
+let files: ReturnType<typeof supertest>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'lps-images-flow-'));
+  api = await startTestApi({ LPS_DATA_DIR: dataDir });
+  worker = await startImageService(api.runtime);
+  member = await createTestMember(api.runtime, { displayName: 'Ada Lovelace' });
+  files = supertest(api.baseUrl.replace('/api/v1', ''));
+});
+afterAll(async () => {
+  await worker.stop();
+  await api.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const as = (path: string) => api.http.post(path).set('Authorization', member.auth);
+const getPost = async (id: string) => (await api.http.get(`/posts/${id}`).set('Authorization', member.auth)).body.post;
+/** Fetches one of our file URLs from the API that serves it (the stored URL names the configured public base). */
+const fetchFile = async (url: string) => files.get(new URL(url).pathname).buffer(true).parse((res, done) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+});
+
+describe('images end to end: POST /images → poll → candidates → select', () => {
+  it('generates candidates, returns the post to draft_saved, and selecting one with an overlay approves it', async () => {
+    const post = await createTestPost(api.runtime, member.memberId, { body: 'We cut our deploy time in half — über 中文 🚀\n\nSplit the suite.\nCache everything.' });
+    const accepted = await as(`/posts/${post.id}/images`).send({ scene: 'sunrise over the harbour' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toMatchObject({ status: 'generating_images', poll: `/api/v1/posts/${post.id}`, post: { status: 'generating_images' } });
+
+    const again = await as(`/posts/${post.id}/images`).send({});
+    expect(again.status).toBe(409);
+
+    const ready = await waitFor(async () => {
+      const current = await getPost(post.id);
+      return current.image_candidates && current.status !== 'generating_images' ? current : undefined;
+    }, { timeoutMs: 60_000, what: 'image candidates' });
+    expect(ready.status).toBe('draft_saved');
+    expect(ready.image_candidates).toHaveLength(9);
+    const first = ready.image_candidates[0];
+    const source = await fetchFile(first.base_url);
+    expect(source.status).toBe(200);
+    expect(source.headers['content-type']).toBe('image/png');
+
+    const selected = await as(`/posts/${post.id}/select-image`).send({ image_index: 0 });
+    expect(selected.status).toBe(200);
+    expect(selected.body.post).toMatchObject({ status: 'approved', format: 'image' });
+    expect(selected.body.post.image_url).not.toBe(first.base_url);
+    const overlay = await fetchFile(selected.body.post.image_url);
+    expect(overlay.status).toBe(200);
+    const [before, after] = [await sharp(source.body as Buffer).metadata(), await sharp(overlay.body as Buffer).metadata()];
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    expect((overlay.body as Buffer).equals(source.body as Buffer)).toBe(false);
+
+    const documentIndex = ready.image_candidates.findIndex((candidate: { kind: string }) => candidate.kind === 'document');
+    const asDocument = await as(`/posts/${post.id}/select-image`).send({ image_index: documentIndex, use_overlay: true });
+    expect(asDocument.body.post).toMatchObject({ format: 'document', image_url: ready.image_candidates[documentIndex].base_url });
+    const pdf = await fetchFile(asDocument.body.post.image_url);
+    expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+  });
+});
+
+describe('select-image rules', () => {
+  it('selects by URL without overlay, keeping the exact file', async () => {
+    const post = await createTestPost(api.runtime, member.memberId);
+    const uploaded = await as(`/posts/${post.id}/images/upload`).attach('file', await png(), 'a.png');
+    const response = await as(`/posts/${post.id}/select-image`).send({ image_url: uploaded.body.candidates[1].base_url, use_overlay: false });
+    expect(response.status).toBe(200);
+    expect(response.body.post.image_url).toBe(uploaded.body.candidates[1].base_url);
+  });
+
+  it.each([
+    ['both image_url and image_index', { image_url: 'http://127.0.0.1/x.png', image_index: 0 }, 'validation_error'],
+    ['neither', { use_overlay: false }, 'validation_error'],
+    ['an index out of range', { image_index: 99 }, 'unprocessable'],
+    ['a URL the post does not know', { image_url: 'https://example.com/other.png' }, 'unprocessable'],
+  ])('answers 422 for %s', async (_label, body, code) => {
+    const post = await createTestPost(api.runtime, member.memberId);
+    const response = await as(`/posts/${post.id}/select-image`).send(body);
+    expect([response.status, response.body.error.code]).toEqual([422, code]);
+  });
+
+  it('answers 409 on a published post for images, upload and select-image', async () => {
+    const post = await createTestPost(api.runtime, member.memberId, { status: 'published' });
+    expect((await as(`/posts/${post.id}/images`).send({})).status).toBe(409);
+    expect((await as(`/posts/${post.id}/images/upload`).attach('file', await png(), 'a.png')).status).toBe(409);
+    expect((await as(`/posts/${post.id}/select-image`).send({ image_index: 0 })).status).toBe(409);
+  });
+
+  it('serves no directory listing and nothing outside the store', async () => {
+    expect((await files.get(`/files/${member.memberId}`)).status).toBe(404);
+    expect((await files.get('/files/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+});

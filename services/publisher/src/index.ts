@@ -1,0 +1,1 @@
+export { startPublisherService, type PublisherOptions } from './service.js';

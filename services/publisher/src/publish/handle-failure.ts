@@ -1,0 +1,41 @@
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import type { Post } from '@lps/db';
+import { isNetworkError, markDisconnected } from '@lps/network';
+import { announceEvents } from '@lps/runtime';
+import type { PublisherContext } from '../publisher-context.js';
+import { commitFailed } from './publication-records.js';
+import { PermanentPublishError } from './publish-errors.js';
+
+const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Decides what a failed attempt means: wait for a quota reset, retry with backoff,
+ * or fail for good (decisions.md: state restored, last_error, post.publish_failed).
+ */
+export async function handlePublishFailure(context: PublisherContext, job: Job, post: Post, error: unknown): Promise<never> {
+  const { runtime } = context;
+  if (isNetworkError(error) && error.kind === 'unauthorized') {
+    await markDisconnected(runtime.db, post.memberId, reasonOf(error));
+    runtime.logger.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
+    return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
+  }
+  const permanent = error instanceof PermanentPublishError || (isNetworkError(error) && !error.retryable);
+  if (permanent) return failForGood(context, post, reasonOf(error));
+  if (isNetworkError(error) && error.retryAt) {
+    runtime.logger.warn('network quota reached: publication waits for the reset', { post_id: post.id, retry_at: error.retryAt.toISOString() });
+    await job.moveToDelayed(error.retryAt.getTime(), job.token);
+    throw new DelayedError();
+  }
+  const attempts = job.opts.attempts ?? 1;
+  if (job.attemptsMade + 1 >= attempts) return failForGood(context, post, `gave up after ${attempts} attempts: ${reasonOf(error)}`);
+  runtime.metrics.publishOutcomes.inc({ outcome: 'retry' });
+  throw error;
+}
+
+async function failForGood(context: PublisherContext, post: Post, reason: string): Promise<never> {
+  const outboxId = await commitFailed(context.runtime.db, post.id, reason);
+  if (outboxId) await announceEvents(context.runtime, [outboxId]);
+  context.runtime.metrics.publishOutcomes.inc({ outcome: 'failed' });
+  context.runtime.logger.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
+  throw new UnrecoverableError(reason);
+}

@@ -1,0 +1,85 @@
+import { DelayedError, type Job } from 'bullmq';
+import type { Post } from '@lps/db';
+import { isNetworkError, lookupNetworkAccount, postUrl, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { announceEvents } from '@lps/runtime';
+import type { PublisherContext } from '../publisher-context.js';
+import { handlePublishFailure } from './handle-failure.js';
+import { claimPublication, commitPublished, markScheduledInFlight, type Claim } from './publication-records.js';
+import { PermanentPublishError } from './publish-errors.js';
+import { uploadMedia } from './upload-media.js';
+
+/**
+ * The publish-post job: claim → network call → commit (docs/decisions/0005).
+ * Re-reads the post first and does nothing for a post that is published,
+ * deleted, not requested, or scheduled for later.
+ */
+export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
+  const { db } = context.runtime;
+  let post = await db.post.findUnique({ where: { id: postId } });
+  if (!post) return 'post deleted';
+  if (post.status === 'published') return 'already published';
+  if (!post.publishRequestedAt) {
+    if (post.status !== 'scheduled' || !post.scheduledAt) return 'not requested';
+    if (post.scheduledAt.getTime() > Date.now()) {
+      // Rescheduled to a later time since this job was placed: wait for the new time.
+      await job.moveToDelayed(post.scheduledAt.getTime(), job.token);
+      throw new DelayedError();
+    }
+    if (!(await markScheduledInFlight(db, post))) return 'rescheduled meanwhile';
+    post = await db.post.findUniqueOrThrow({ where: { id: postId } });
+  }
+  try {
+    return await publish(context, post);
+  } catch (error) {
+    return handlePublishFailure(context, job, post, error);
+  }
+}
+
+async function publish(context: PublisherContext, post: Post): Promise<string> {
+  const { runtime, network, pause } = context;
+  if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
+  const lookup = await lookupNetworkAccount(runtime.db, post.memberId, network.mode, runtime.keyring);
+  if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
+  const media = await uploadMedia(context, lookup.account, post);
+  const claim = await claimPublication(runtime.db, post);
+  if (!claim) return 'no longer requested';
+  await pause('after-claim', post.id);
+  const published = await publishOnce(context, lookup.account, post, media, claim);
+  await pause('after-call', post.id);
+  const outboxId = await commitPublished(runtime.db, post.id, published);
+  if (!outboxId) {
+    runtime.logger.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
+    return 'published (post changed meanwhile)';
+  }
+  await announceEvents(runtime, [outboxId]);
+  runtime.metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
+  runtime.logger.info('post published', { post_id: post.id, member_id: post.memberId, urn: published.urn });
+  await pause('after-commit', post.id);
+  return 'published';
+}
+
+/**
+ * Step 2. After an earlier attempt of ours (a crash or a time-out may have hidden
+ * its success) look for that post first; LinkedIn cannot be asked, but answers a
+ * repeat with "duplicate of urn:…", which names the post we already made.
+ */
+async function publishOnce(
+  { network }: PublisherContext,
+  account: NetworkAccount,
+  post: Post,
+  media: UploadedMedia | undefined,
+  claim: Claim,
+): Promise<PublishedPost> {
+  if (claim.recovering) {
+    const earlier = await network.findByReference(account, claim.reference);
+    if (earlier) return earlier;
+  }
+  try {
+    return await network.publishPost(account, { text: post.body ?? '', media, reference: claim.reference });
+  } catch (error) {
+    if (claim.recovering && isNetworkError(error) && error.kind === 'duplicate' && error.duplicateOf) {
+      return { urn: error.duplicateOf, url: postUrl(error.duplicateOf) };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { createNetwork, type Network } from '@lps/network';
+import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
+import { createStorage } from '@lps/storage';
+import { refreshRecentAnalytics } from './analytics/refresh-analytics.js';
+import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
+import type { PublisherContext } from './publisher-context.js';
+import { publishPostJob } from './publish/publish-post.js';
+import { createPauseHook } from './publish/test-pause.js';
+import { keepJobSchedulers } from './schedule/job-schedulers.js';
+import { sweepSchedules } from './schedule/sweep-schedules.js';
+
+export interface PublisherOptions {
+  /** Another network than the configured one (tests). */
+  network?: Network;
+}
+
+/** The publisher worker: publishes posts, runs scheduled publication and refreshes analytics. */
+export async function startPublisherService(runtime: Runtime, options: PublisherOptions = {}): Promise<RunningService> {
+  const { config, logger } = runtime;
+  const pause = createPauseHook(config.network.testPauseAt, logger);
+  const network =
+    options.network ??
+    createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
+  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause };
+  const { lockMs, concurrency } = config.network.publish;
+  const worker = await startQueueWorker(runtime, {
+    queue: 'publish',
+    concurrency,
+    // A publisher that dies mid-job is noticed after one lock period and its job runs again (recovery path).
+    workerOptions: { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
+    handlers: {
+      'publish-post': (payload, job) => publishPostJob(context, payload.postId, job),
+      'sweep-schedules': () => sweepSchedules(context),
+      'refresh-analytics': () => refreshRecentAnalytics(context),
+    },
+  });
+  const schedulers = keepJobSchedulers(runtime);
+  await schedulers.ensure();
+  await warnExpiringTokens(context);
+  logger.info(`publisher worker started (network: ${network.mode})`);
+  return {
+    name: 'publisher',
+    stop: async () => {
+      schedulers.stop();
+      await worker.close();
+    },
+  };
+}

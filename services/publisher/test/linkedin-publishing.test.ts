@@ -1,0 +1,179 @@
+import supertest from 'supertest';
+import { createOAuthState } from '@lps/network';
+import { createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { outboxEvents, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
+
+let fake: FakeLinkedIn;
+let harness: PublishingHarness;
+let ada: TestMember;
+
+const db = () => harness.api.runtime.db;
+const http = () => harness.api.http;
+const origin = () => supertest(harness.api.baseUrl.replace(/\/api\/v1$/, ''));
+
+async function connect(member: TestMember, scopes?: string[]) {
+  const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId);
+  const code = fake.state.issueCode({ name: 'Ada Lovelace', scopes });
+  const response = await origin().get('/oauth/linkedin/callback').query({ code, state });
+  return { state, response };
+}
+
+const settled = (id: string) =>
+  waitFor(async () => {
+    const post = await db().post.findUnique({ where: { id } });
+    return post && !post.publishRequestedAt ? post : undefined;
+  }, { timeoutMs: 30_000, what: `post ${id} settled` });
+
+async function publish(member: TestMember, body: string, status: 'draft_saved' | 'approved' = 'draft_saved') {
+  const post = await createTestPost(harness.api.runtime, member.memberId, { body, status });
+  await http().post(`/posts/${post.id}/publish`).set('Authorization', member.auth).expect(202);
+  return post;
+}
+
+beforeAll(async () => {
+  fake = await startFakeLinkedIn();
+  harness = await startPublishing({ ...fake.env, LINKEDIN_TIMEOUT: '500ms' });
+  ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
+  await harness.startPublisher();
+});
+afterAll(async () => {
+  await harness.stop();
+  await fake.close();
+});
+
+describe('connecting a member (OAuth)', () => {
+  it('starts unconnected: publishing answers 422 unprocessable', async () => {
+    expect((await http().get('/me').set('Authorization', ada.auth)).body.member.network_connected).toBe(false);
+    const post = await createTestPost(harness.api.runtime, ada.memberId);
+    const response = await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth);
+    expect([response.status, response.body.error.code]).toEqual([422, 'unprocessable']);
+  });
+
+  it('the callback exchanges the code, reads userinfo, stores the tokens encrypted, and the state works once', async () => {
+    const { state, response } = await connect(ada);
+    expect(response.status).toBe(200);
+    const connection = await db().networkConnection.findUniqueOrThrow({ where: { memberId: ada.memberId } });
+    expect(connection.personUrn).toMatch(/^urn:li:person:/);
+    expect(connection.accessTokenEnc).not.toContain('AQ');
+    expect(harness.api.runtime.keyring.decrypt(connection.accessTokenEnc as string)).toMatch(/^AQ/);
+    expect(connection.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+    expect((await http().get('/me').set('Authorization', ada.auth)).body.member.network_connected).toBe(true);
+    const replay = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode(), state });
+    expect(replay.status).toBe(400);
+  });
+
+  it('refuses a tampered state and reports a denial without connecting', async () => {
+    const bob = await createTestMember(harness.api.runtime, { displayName: 'Bob' });
+    const state = await createOAuthState(db(), harness.api.runtime.keyring, bob.memberId);
+    expect((await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode(), state: `${state}x` })).status).toBe(400);
+    expect((await origin().get('/oauth/linkedin/callback').query({ error: 'user_cancelled_login', state })).status).toBe(400);
+    expect(await db().networkConnection.findUnique({ where: { memberId: bob.memberId } })).toBeNull();
+  });
+});
+
+describe('publishing to LinkedIn', () => {
+  it('publishes with every reserved character escaped, so the post reads as written', async () => {
+    const body = 'Release notes (v2) #shipping: 50% faster *builds* @team [beta] <3 ~ok_ {x|y} \\o/';
+    const post = await publish(ada, body);
+    const done = await settled(post.id);
+    expect(done.status).toBe('published');
+    expect(fake.state.posts.find((entry) => entry.urn === done.networkPostUrn)?.text).toBe(body);
+  });
+
+  it('a 500 is retried and then published', async () => {
+    fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
+    const done = await settled((await publish(ada, 'after a 500')).id);
+    expect([done.status, done.publishAttempts]).toEqual(['published', 2]);
+  });
+
+  it('a time-out after LinkedIn created the post finishes as published with that URN (duplicate recovery), one post only', async () => {
+    fake.state.failNext('posts.create', { hangAfterSuccessMs: 1_500 });
+    const done = await settled((await publish(ada, 'timed out once')).id);
+    const copies = fake.state.livePosts().filter((entry) => entry.text === 'timed out once');
+    expect(copies.map((copy) => copy.urn)).toEqual([done.networkPostUrn]);
+    expect(done.status).toBe('published');
+  });
+
+  it.each([
+    [403, { status: 403, serviceErrorCode: 100, code: 'ACCESS_DENIED', message: 'Not enough permissions to access: partnerApiPostsExternal.CREATE' }],
+    [400, { status: 400, code: 'FIELD_LENGTH_TOO_LONG', message: '/commentary :: length exceeds 3000' }],
+    [426, { status: 426, code: 'NONEXISTENT_VERSION', message: 'Requested version 202301 is not active' }],
+  ])('a %i fails for good: state restored, last_error, post.publish_failed, no retry', async (status, body) => {
+    fake.state.failNext('posts.create', { status, body });
+    const done = await settled((await publish(ada, `fails with ${status}`, 'approved')).id);
+    expect(done).toMatchObject({ status: 'approved', publishAttempts: 1, lastError: expect.stringContaining(String(status)) });
+    const events = (await outboxEvents(harness.api, 'post.publish_failed')).filter((event) => (event.payload as { post: { id: string } }).post.id === done.id);
+    expect(events).toHaveLength(1);
+  });
+
+  it('content LinkedIn already has (duplicate on the first attempt) fails for good', async () => {
+    await settled((await publish(ada, 'said it before')).id);
+    const done = await settled((await publish(ada, 'said it before')).id);
+    expect(done).toMatchObject({ status: 'draft_saved', lastError: expect.stringContaining('duplicate') });
+  });
+
+  it('a daily throttle (429) leaves the publication in flight until the next UTC midnight', async () => {
+    fake.state.failNext('posts.create', { status: 429, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } });
+    const post = await publish(ada, 'throttled');
+    const job = await waitFor(async () => {
+      const found = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
+      return found && (await found.getState()) === 'delayed' ? found : undefined;
+    }, { what: 'job delayed' });
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect(Math.abs(job.timestamp + job.delay - midnight.getTime())).toBeLessThan(5_000);
+    expect(await db().post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({ status: 'draft_saved', publishRequestedAt: expect.any(Date) });
+  });
+
+  it('a revoked token (401) fails the post and disconnects the member', async () => {
+    const connection = await db().networkConnection.findUniqueOrThrow({ where: { memberId: ada.memberId } });
+    fake.state.accounts.get(harness.api.runtime.keyring.decrypt(connection.accessTokenEnc as string))!.invalid = 65601;
+    const done = await settled((await publish(ada, 'after revocation')).id);
+    expect(done).toMatchObject({ status: 'draft_saved', lastError: expect.stringContaining('reconnect') });
+    expect((await http().get('/me').set('Authorization', ada.auth)).body.member.network_connected).toBe(false);
+    expect((await connect(ada)).response.status).toBe(200);
+  });
+});
+
+describe('analytics from LinkedIn', () => {
+  it('refreshes when the snapshot is older than the max age and serves the stored one otherwise', async () => {
+    const done = await settled((await publish(ada, 'measured post')).id);
+    const urn = done.networkPostUrn as string;
+    fake.state.metrics.set(urn, { IMPRESSION: 1000, MEMBERS_REACHED: 800, REACTION: 30, COMMENT: 6, RESHARE: 4 });
+    const first = await http().get(`/posts/${done.id}/analytics`).set('Authorization', ada.auth).expect(200);
+    expect(first.body).toMatchObject({ post_id: done.id, impressions: 1000, likes: 30, comments: 6, shares: 4, engagement_rate: 0.04, source: 'linkedin' });
+    fake.state.metrics.set(urn, { IMPRESSION: 2000, REACTION: 50, COMMENT: 10, RESHARE: 0 });
+    const cached = await http().get(`/posts/${done.id}/analytics`).set('Authorization', ada.auth).expect(200);
+    expect(cached.body.impressions).toBe(1000);
+    await db().postAnalyticsSnapshot.updateMany({ where: { postId: done.id }, data: { fetchedAt: new Date(Date.now() - 3_600_000) } });
+    const refreshed = await http().get(`/posts/${done.id}/analytics`).set('Authorization', ada.auth).expect(200);
+    expect(refreshed.body).toMatchObject({ impressions: 2000, likes: 50, comments: 10, shares: 0, engagement_rate: 0.03 });
+    expect(await db().postAnalyticsSnapshot.count({ where: { postId: done.id } })).toBe(2);
+  });
+
+  it('an unpublished post answers zeros', async () => {
+    const post = await createTestPost(harness.api.runtime, ada.memberId);
+    const response = await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
+    expect(response.body).toMatchObject({ impressions: 0, likes: 0, comments: 0, shares: 0, engagement_rate: 0, refreshed_at: null });
+  });
+
+  it('KPIs sum the newest snapshots and top_posts ranks by engagement', async () => {
+    const cleo = await createTestMember(harness.api.runtime, { displayName: 'Cleo' });
+    await connect(cleo);
+    const quiet = await settled((await publish(cleo, 'quiet post')).id);
+    const loud = await settled((await publish(cleo, 'loud post')).id);
+    fake.state.metrics.set(quiet.networkPostUrn as string, { IMPRESSION: 100, REACTION: 1, COMMENT: 0, RESHARE: 0 });
+    fake.state.metrics.set(loud.networkPostUrn as string, { IMPRESSION: 400, REACTION: 30, COMMENT: 8, RESHARE: 2 });
+    const response = await http().get('/analytics').set('Authorization', cleo.auth).expect(200);
+    expect(response.body.kpis).toEqual({ posts_published: 2, impressions: 500, likes: 31, comments: 8, shares: 2, avg_engagement_rate: 0.055 });
+    expect(response.body.top_posts.map((post: { id: string }) => post.id)).toEqual([loud.id, quiet.id]);
+  });
+
+  it('without the analytics scope the numbers stay unread (zeros, source none), nothing is invented', async () => {
+    const dora = await createTestMember(harness.api.runtime, { displayName: 'Dora' });
+    await connect(dora, ['openid', 'profile', 'email', 'w_member_social']);
+    const done = await settled((await publish(dora, 'no analytics scope')).id);
+    const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', dora.auth).expect(200);
+    expect(response.body).toMatchObject({ impressions: 0, source: 'none', refreshed_at: null });
+  });
+});

@@ -1,0 +1,43 @@
+import type { RunningService } from '@lps/runtime';
+import { SandboxNetwork, RedisSandboxStore } from '@lps/network';
+import { startTestApi, type TestApi } from '../../../api/test/support/api-harness.js';
+import { startPublisherService } from '../../dist/index.js';
+
+/** Fast retries and sweeps so tests wait seconds, not minutes. */
+export const FAST_PUBLISHING_ENV = {
+  LPS_PUBLISH_BACKOFF: '50ms',
+  LPS_PUBLISH_ATTEMPTS: '3',
+  LPS_SCHEDULE_SWEEP_INTERVAL: '1s',
+  LPS_PUBLISH_LOCK: '3s',
+};
+
+export interface PublishingHarness {
+  api: TestApi;
+  /** Started on demand, so a test can queue work before any worker runs. */
+  startPublisher(): Promise<RunningService>;
+  stop(): Promise<void>;
+}
+
+export async function startPublishing(env: Record<string, string> = {}): Promise<PublishingHarness> {
+  const api = await startTestApi({ ...FAST_PUBLISHING_ENV, ...env });
+  const publishers: RunningService[] = [];
+  return {
+    api,
+    async startPublisher() {
+      const publisher = await startPublisherService(api.runtime);
+      publishers.push(publisher);
+      return publisher;
+    },
+    async stop() {
+      for (const publisher of publishers) await publisher.stop();
+      await api.stop();
+    },
+  };
+}
+
+/** The sandbox network as every process of this test runtime sees it (state in Redis under the prefix). */
+export const sandboxOf = (api: TestApi): SandboxNetwork =>
+  new SandboxNetwork(new RedisSandboxStore(api.runtime.redis, api.runtime.config.redis.prefix));
+
+export const outboxEvents = (api: TestApi, type: string) =>
+  api.runtime.db.outboxEvent.findMany({ where: { type }, orderBy: { createdAt: 'asc' } });

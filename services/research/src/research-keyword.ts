@@ -1,0 +1,48 @@
+import { memberProfileOf } from '@lps/ai';
+import { findMemberProfile, listIdeas } from '@lps/db';
+import { announceEvents } from '@lps/runtime';
+import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
+import { storeResearchIdeas } from './store-research-ideas.js';
+
+/** The same request always gets the same seed, so a retry proposes the same ideas. */
+const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slice(0, 8), 16);
+
+/**
+ * One run of a research request: reload it (ids only in the payload), gather
+ * notes for its keyword, ask the text provider for ideas, and store them with
+ * their event. A completed request is left alone, so duplicates and retries
+ * never create ideas twice. On the last attempt a failure is recorded on the row.
+ */
+export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }): Promise<string> {
+  const { db, logger } = deps.runtime;
+  const request = await db.researchRequest.findUnique({ where: { id: researchRequestId } });
+  if (!request) return 'gone';
+  if (request.status === 'completed') return 'already completed';
+  await db.researchRequest.updateMany({ where: { id: request.id, status: { not: 'completed' } }, data: { status: 'running' } });
+  try {
+    const member = memberProfileOf(await findMemberProfile(db, request.memberId));
+    const notes = await deps.research.gather({ query: request.keyword, member, limit: NOTES_PER_RUN });
+    const avoid = (await listIdeas(db, request.memberId)).slice(0, 200).map((idea) => idea.title);
+    const drafts = await deps.textProvider.ideasFromResearch({
+      keyword: request.keyword,
+      notes,
+      member,
+      avoid,
+      count: IDEAS_PER_RUN,
+      seed: seedOf(request.id),
+    });
+    const stored = await storeResearchIdeas(db, request, drafts.slice(0, IDEAS_PER_RUN));
+    if (!stored) return 'already completed';
+    if (stored.outboxId) await announceEvents(deps.runtime, [stored.outboxId]);
+    logger.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
+    return `${stored.ideaCount} ideas`;
+  } catch (error) {
+    if (attempt.final) {
+      await db.researchRequest.updateMany({
+        where: { id: request.id, status: { not: 'completed' } },
+        data: { status: 'failed', lastError: (error as Error).message.slice(0, 500) },
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { IdeaDraft } from '@lps/ai';
+import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, type Db } from '@lps/db';
+
+export interface StoredResearch {
+  ideaCount: number;
+  /** The idea.created event, or null when the run produced no idea (nothing to announce). */
+  outboxId: string | null;
+}
+
+/**
+ * Completes a research request: marks it completed, stores its ideas and one
+ * idea.created event, in one transaction. Marking comes first and only from a
+ * non-completed state, so of two runs of the same request (a retry, a duplicate
+ * job) the second waits on the row lock, finds it completed and stores nothing.
+ * Returns null for that second run.
+ */
+export async function storeResearchIdeas(
+  db: Db,
+  request: { id: string; memberId: string },
+  drafts: IdeaDraft[],
+): Promise<StoredResearch | null> {
+  return inTransaction(db, async (tx) => {
+    const claimed = await tx.researchRequest.updateMany({
+      where: { id: request.id, status: { not: 'completed' } },
+      data: { status: 'completed', completedAt: new Date(), lastError: null },
+    });
+    if (claimed.count === 0) return null;
+    const ideas = await insertIdeas(
+      tx,
+      request.memberId,
+      drafts.map((draft) => ({ ...draft, source: 'research' as const, researchRequestId: request.id })),
+    );
+    if (ideas.length === 0) return { ideaCount: 0, outboxId: null };
+    const event = await appendOutboxEvent(tx, { memberId: request.memberId, type: 'idea.created', data: { ideas: ideas.map(ideaToWire) } });
+    return { ideaCount: ideas.length, outboxId: event.id };
+  });
+}

@@ -1,0 +1,80 @@
+import { DelayedError, type Job } from 'bullmq';
+import type { Got } from 'got';
+import type { JobHandler } from '@lps/queue';
+import type { Runtime } from '@lps/runtime';
+import { abandonDelivery, deactivateEndpoint, loadDelivery, recordAttempt } from './delivery-records.js';
+import { deliveryBody, deliveryHeaders } from './delivery-request.js';
+import type { EndpointSlots } from './endpoint-slots.js';
+import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
+import { sendDelivery } from './send-delivery.js';
+
+export interface DeliverDeps {
+  runtime: Runtime;
+  client: Got;
+  slots: EndpointSlots;
+  policy: RetryPolicy;
+}
+
+/**
+ * Parks this job until `at` without counting a BullMQ attempt: the attempts
+ * that matter are counted on the delivery row, which is the truth.
+ */
+async function postpone(job: Job, at: number): Promise<never> {
+  await job.moveToDelayed(at, job.token);
+  throw new DelayedError();
+}
+
+/** How long a job waits for a free slot of a busy endpoint; random so the waiters do not wake together. */
+const slotWait = () => 100 + Math.floor(Math.random() * 300);
+
+/**
+ * One attempt of one delivery. The job (id `delivery-<id>`) lives for the whole
+ * series of attempts: a failed attempt is recorded and the same job is delayed
+ * to the next time of the schedule. BullMQ's lock on the job keeps every other
+ * dispatcher off it while an attempt runs.
+ */
+export function createDeliverHandler({ runtime, client, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+  const { db, keyring, logger } = runtime;
+  return async ({ deliveryId, endpointId }, job) => {
+    // The slot first: a job that must wait for its endpoint costs one Redis call, not a database read.
+    const release = await slots.tryAcquire(endpointId);
+    if (!release) await postpone(job, Date.now() + slotWait());
+    try {
+      return await attempt(deliveryId, job);
+    } finally {
+      await release?.();
+    }
+  };
+
+  async function attempt(deliveryId: string, job: Job) {
+    const delivery = await loadDelivery(db, deliveryId);
+    // Deleted endpoints take their deliveries with them (cascade); final ones are done.
+    if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
+    const { endpoint } = delivery;
+    if (!endpoint.isActive) {
+      await abandonDelivery(db, delivery.id, `not sent: the endpoint is inactive (${endpoint.disabledReason ?? 'deactivated'})`);
+      runtime.metrics.webhookDeliveries.inc({ outcome: 'skipped' });
+      return { skipped: 'endpoint inactive' };
+    }
+    // Woken early (a sweeper re-added it): the row's schedule wins.
+    if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > Date.now() + 1_000) await postpone(job, delivery.nextAttemptAt.getTime());
+
+    const at = new Date();
+    const body = deliveryBody(delivery.outbox);
+    const headers = deliveryHeaders({ secret: keyring.decrypt(endpoint.secretEnc), deliveryId: delivery.id, event: delivery.event, body, now: at });
+    const outcome = await sendDelivery(client, endpoint.url, body, headers);
+
+    const attemptsMade = delivery.attempts + 1;
+    const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
+    const retryAt = delay === null ? null : new Date(Date.now() + delay);
+    if (!(await recordAttempt(db, delivery, outcome, at, retryAt))) return { skipped: 'recorded by another worker' };
+    if (outcome.gone) await deactivateEndpoint(db, endpoint.id, 'the receiver answered 410 Gone');
+
+    runtime.metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });
+    const context = { delivery_id: delivery.id, endpoint_id: endpoint.id, attempt: attemptsMade, response_code: outcome.responseCode };
+    if (outcome.ok) logger.debug('webhook delivered', context);
+    else logger.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
+    if (retryAt) await postpone(job, retryAt.getTime());
+    return { status: outcome.ok ? 'success' : 'failed', attempts: attemptsMade };
+  }
+}

@@ -1,0 +1,33 @@
+import { signDelivery } from '@lps/webhooks';
+
+export interface OutboxEventRow {
+  id: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/**
+ * The body of every delivery of an event (decisions.md "Delivery body"). Built
+ * from the stored row alone, so each retry sends the same bytes; the `data`
+ * written by the producer is passed through untouched.
+ */
+export const deliveryBody = (event: OutboxEventRow): string =>
+  JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: event.payload });
+
+/**
+ * Headers of one attempt. `webhook-id` is the delivery id (like
+ * X-LPS-Delivery-Id, stable across retries: receivers dedupe on it); the
+ * timestamp is the attempt's, so a retry is signed afresh and stays within a
+ * receiver's replay tolerance.
+ */
+export function deliveryHeaders(input: { secret: string; deliveryId: string; event: string; body: string; now: Date }): Record<string, string> {
+  const timestamp = Math.floor(input.now.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'lps-webhooks/1',
+    'x-lps-event': input.event,
+    'x-lps-delivery-id': input.deliveryId,
+    ...signDelivery(input.secret, input.deliveryId, timestamp, input.body),
+  };
+}

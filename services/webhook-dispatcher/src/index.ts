@@ -1,0 +1,1 @@
+export { startWebhookDispatcherService } from './service.js';

@@ -1,0 +1,58 @@
+import { createGuardedClient } from '@lps/outbound';
+import { jobCatalog } from '@lps/queue';
+import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
+import { createDeliverHandler } from './delivery/deliver-webhook.js';
+import { createEndpointSlots } from './delivery/endpoint-slots.js';
+import { createRelayHandler } from './relay/relay-event.js';
+import { createSweepHandler } from './relay/sweep-outbox.js';
+
+/** Scheduler id of the sweeper: upserted by every dispatcher, so there is one however many run. */
+export const SWEEP_SCHEDULER_ID = 'sweep-outbox';
+/** A slot lease outlives the receiver time-out; a dispatcher killed mid-request frees it after this. */
+const SLOT_LEASE_MARGIN_MS = 5_000;
+
+/**
+ * The webhook-dispatcher worker: the relay (outbox → delivery records + jobs),
+ * the sweeper (what Redis forgot) and the delivery workers (signed POSTs with
+ * retries). Several processes can run it side by side.
+ */
+export async function startWebhookDispatcherService(runtime: Runtime): Promise<RunningService> {
+  const { config, logger } = runtime;
+  const settings = config.webhooks;
+  const client = createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
+  const slots = createEndpointSlots(runtime.redis, config.redis.prefix, settings.endpointConcurrency, settings.timeoutMs + SLOT_LEASE_MARGIN_MS);
+
+  const events = await startQueueWorker(runtime, {
+    queue: 'events',
+    // Relays are short database statements: as many in flight as deliveries.
+    concurrency: settings.concurrency,
+    handlers: { 'relay-event': createRelayHandler(runtime), 'sweep-outbox': createSweepHandler(runtime) },
+  });
+  const deliveries = await startQueueWorker(runtime, {
+    queue: 'webhooks',
+    concurrency: settings.concurrency,
+    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, client, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
+    // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
+    // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.
+    workerOptions: { lockDuration: 20_000, stalledInterval: 5_000, maxStalledCount: 5 },
+  });
+
+  await runtime.queues.events.upsertJobScheduler(
+    SWEEP_SCHEDULER_ID,
+    { every: settings.sweepIntervalMs },
+    { name: 'sweep-outbox', data: {}, opts: jobCatalog['sweep-outbox'].options },
+  );
+  logger.info('webhook-dispatcher worker started', {
+    concurrency: settings.concurrency,
+    endpoint_concurrency: settings.endpointConcurrency,
+    retry_schedule: settings.retrySchedule.join(','),
+  });
+
+  return {
+    name: 'webhook-dispatcher',
+    // In-flight attempts finish and are recorded; nothing new is taken.
+    stop: async () => {
+      await Promise.all([events.close(), deliveries.close()]);
+    },
+  };
+}
