@@ -1,5 +1,5 @@
 export * from './generated/prisma/client.js';
-export { createDb, inTransaction, type Db, type DbOrTx, type DbOptions } from './client.js';
+export { createDb, createSqlPool, inTransaction, inSqlTransaction, type Db, type DbOrTx, type DbOptions, type Sql, type SqlPool } from './client.js';
 export { appendOutboxEvent, WEBHOOK_EVENTS, type WebhookEventType } from './outbox.js';
 export { type KeysetPosition, olderThan, toPage, NEWEST_FIRST } from './keyset.js';
 export * from './repositories/members.js';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
-import { createDb, type Db } from '@lps/db';
+import { createDb, createSqlPool, type Db, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
 import { closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
@@ -11,6 +11,8 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   db: Db;
+  /** The connections under `db`, for plain SQL on hot paths. */
+  sql: SqlPool;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: Redis;
   queues: Queues;
@@ -32,7 +34,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   if (config.security.encryptionKeyIsDevelopmentDefault && config.nodeEnv !== 'test') {
     logger.warn('LPS_ENCRYPTION_KEY is not set: using the development key. Set it before storing real secrets.');
   }
-  const db = createDb(config.database.url);
+  const sql = createSqlPool(config.database.url);
+  const db = createDb(config.database.url, { pool: sql });
   const redis = await connectRedis(config.redis.url, 'producer');
   const queues = createQueues(redis, config.redis.prefix);
   const keyring = new Keyring(config.security.encryptionKey, config.security.previousEncryptionKeys);
@@ -45,6 +48,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     config,
     logger,
     db,
+    sql,
     redis,
     queues,
     keyring,
@@ -61,6 +65,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       await Promise.allSettled(workerConnections.map((connection) => connection.quit()));
       await redis.quit().catch(() => redis.disconnect());
       await db.$disconnect();
+      await sql.end();
     },
   };
 }
