@@ -1,4 +1,5 @@
-import { BuiltinImageProvider, OpenAiImageProvider, type ImageProvider } from '@lps/ai';
+import type { ImageProvider } from '@lps/ai';
+import { BuiltinImageProvider, OpenAiImageProvider } from '@lps/ai/image';
 import type { Config } from '@lps/config';
 
 /** LPS_AI_PROVIDER picks the image provider too: builtin (offline) or an OpenAI-compatible Images endpoint. */

@@ -1,6 +1,5 @@
+// The light half of the image module, re-exported by the package root: types,
+// sizes, caps and text helpers. Renderers (sharp, fontkit, pdf-lib) live behind
+// `@lps/ai/image` so a process that only writes text never loads them.
 export * from './image-provider.js';
-export { BuiltinImageProvider } from './builtin-image-provider.js';
-export { OpenAiImageProvider, imagePrompt, type OpenAiImageOptions } from './openai-image-provider.js';
-export { renderOverlay, fitImage, type OverlayResult } from './overlay.js';
 export { hookOf, keyPointsOf } from './content.js';
-export { DESIGNS } from './designs/index.js';

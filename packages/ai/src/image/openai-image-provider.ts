@@ -2,7 +2,7 @@ import got, { type Got } from 'got';
 import { ProviderUnavailableError } from '../text-provider.js';
 import { hookOf } from './content.js';
 import { IMAGE_SIZES, type ImageProvider, type ImageRequest, type RenderedCandidate } from './image-provider.js';
-import { fitImage } from './overlay.js';
+import { fitImage } from './fit-image.js';
 
 export interface OpenAiImageOptions {
   baseUrl: string;

@@ -39,7 +39,3 @@ export async function renderOverlay(source: Buffer, text: string): Promise<Overl
   const data = await (jpeg ? composed.jpeg({ quality: 90 }) : composed.png()).toBuffer();
   return { data, width, height, contentType: jpeg ? 'image/jpeg' : 'image/png', extension: jpeg ? 'jpg' : 'png' };
 }
-
-/** Fits any image to an exact size, cropping around the centre (cheap: no saliency pass over a full-size image). */
-export const fitImage = (source: Buffer, size: { width: number; height: number }): Promise<Buffer> =>
-  sharp(source, { failOn: 'error' }).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png().toBuffer();

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
-import { BuiltinImageProvider, DESIGNS, IMAGE_SIZES, type ImageRequest } from '@lps/ai';
+import { BuiltinImageProvider, DESIGNS, IMAGE_SIZES, type ImageRequest } from '@lps/ai/image';
 
 const member = { displayName: 'Zoë Müller', headline: 'Head of Platform', companyName: 'Acme' };
 const INPUTS: Record<string, Pick<ImageRequest, 'body' | 'scene'>> = {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { OpenAiImageProvider, ProviderUnavailableError } from '@lps/ai';
+import { ProviderUnavailableError } from '@lps/ai';
+import { OpenAiImageProvider } from '@lps/ai/image';
 import { readBody, startLoopbackServer, type LoopbackServer } from '@lps/testing';
 
 const request = { body: 'We cut our deploy time in half.\n\nHere is how.', idea: null, scene: 'a calm harbour at dawn', member: { displayName: 'Ada', headline: null, companyName: null }, seed: 1 };

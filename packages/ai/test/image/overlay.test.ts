@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { renderOverlay } from '@lps/ai';
+import { renderOverlay } from '@lps/ai/image';
 
 const photo = (format: 'png' | 'jpeg') =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: '#6699cc' } })[format]().toBuffer();

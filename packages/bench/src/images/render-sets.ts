@@ -1,4 +1,4 @@
-import { BuiltinImageProvider } from '@lps/ai';
+import { BuiltinImageProvider } from '@lps/ai/image';
 
 // Child process of `npm run bench -- images`: renders N candidate sets the way the
 // image worker does (builtin provider, 2 at a time) and prints one JSON line.

@@ -1,0 +1,28 @@
+import sharp from 'sharp';
+
+type Size = { width: number; height: number };
+
+// Cropping around the centre is cheap: no saliency pass over a full-size image.
+const fitting = (source: Buffer | string, size: Size) =>
+  sharp(source, { failOn: 'error' }).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png();
+
+/** Fits any image to an exact size as a PNG. */
+export const fitImage = (source: Buffer, size: Size): Promise<Buffer> => fitting(source, size).toBuffer();
+
+/**
+ * The same fit from one file to another: libvips decodes the source in strips
+ * while it encodes, so neither image is ever held whole in memory (upload
+ * variants in the API). Rejects when the source does not decode completely.
+ */
+export async function fitImageFile(sourcePath: string, size: Size, targetPath: string): Promise<void> {
+  await fitting(sourcePath, size).toFile(targetPath);
+}
+
+/** Width and height as displayed (EXIF orientation applied), read from the header only. */
+export async function imageSizeOf(path: string): Promise<Size> {
+  const meta = await sharp(path).metadata();
+  return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
+}
+
+/** Turns off libvips' operation cache, for processes that never decode the same input twice. */
+export const disableImageCache = (): void => void sharp.cache(false);
