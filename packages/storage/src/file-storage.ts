@@ -13,8 +13,15 @@ export interface FileStorage {
   readonly driver: 'local' | 's3';
   /** Stores a file; a stream is written as it arrives, never held whole in memory. */
   put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile>;
+  /**
+   * Stores a file that `write` produces at a local path (a renderer writing
+   * straight to disk); a partial file is removed when `write` fails.
+   */
+  putFromPath(key: string, contentType: string, write: (path: string) => Promise<void>): Promise<StoredFile>;
   open(key: string): Promise<Readable>;
   read(key: string): Promise<Buffer>;
+  /** Lends `use` a local path holding the file, for readers that take a path (a copy on disk when remote). */
+  withLocalPath<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   urlFor(key: string): string;

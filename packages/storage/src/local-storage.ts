@@ -35,6 +35,19 @@ export class LocalFileStorage implements FileStorage {
     return { key, url: this.urlFor(key), size, contentType };
   }
 
+  async putFromPath(key: string, contentType: string, write: (path: string) => Promise<void>): Promise<StoredFile> {
+    const path = this.pathFor(key);
+    await mkdir(dirname(path), { recursive: true });
+    try {
+      await write(path);
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+    const { size } = await stat(path);
+    return { key, url: this.urlFor(key), size, contentType };
+  }
+
   async open(key: string): Promise<Readable> {
     await stat(this.pathFor(key));
     return createReadStream(this.pathFor(key));
@@ -42,6 +55,12 @@ export class LocalFileStorage implements FileStorage {
 
   read(key: string): Promise<Buffer> {
     return readFile(this.pathFor(key));
+  }
+
+  async withLocalPath<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    const path = this.pathFor(key);
+    await stat(path);
+    return use(path);
   }
 
   async delete(key: string): Promise<void> {

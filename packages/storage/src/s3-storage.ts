@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
 
 export interface S3StorageOptions {
@@ -25,23 +25,47 @@ const isNotFound = (error: unknown) => {
   return failure.name === 'NotFound' || failure.name === 'NoSuchKey' || failure.$metadata?.httpStatusCode === 404;
 };
 
+/** A temporary file on local disk for the length of `use`: the disk, not memory, holds the bytes. */
+async function withSpool<T>(use: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'lps-s3-'));
+  try {
+    return await use(join(dir, 'spool'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+
 /** Files in an S3-compatible bucket (LPS_STORAGE=s3). */
 export class S3FileStorage implements FileStorage {
   readonly driver = 's3' as const;
-  private readonly client: S3Client;
+  private connection: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
   private readonly publicBase: string;
 
   constructor(private readonly options: S3StorageOptions) {
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
-      // Plain PUTs with Content-Length: what MinIO, R2 and older gateways all accept (no aws-chunked trailers).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
     this.publicBase = (options.publicUrl ?? this.defaultPublicBase()).replace(/\/+$/, '');
+  }
+
+  /**
+   * The AWS SDK (~20 MB of RSS) is imported on the first bucket operation:
+   * the package is loaded by every service, most of which run on local disk.
+   */
+  private connect(): Promise<{ sdk: S3Sdk; client: S3Client }> {
+    const { options } = this;
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+        // Plain PUTs with Content-Length: what MinIO, R2 and older gateways all accept (no aws-chunked trailers).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.connection;
   }
 
   private defaultPublicBase(): string {
@@ -58,27 +82,39 @@ export class S3FileStorage implements FileStorage {
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
     assertSafeKey(key);
     if (Buffer.isBuffer(body)) return this.send(key, body, body.length, contentType);
-    const dir = await mkdtemp(join(tmpdir(), 'lps-s3-'));
-    const spool = join(dir, 'upload');
-    try {
-      await pipeline(body, createWriteStream(spool));
+    return this.putFromPath(key, contentType, (spool) => pipeline(body, createWriteStream(spool)));
+  }
+
+  /** `write` fills a temporary file, which is then sent with its length and removed. */
+  async putFromPath(key: string, contentType: string, write: (path: string) => Promise<void>): Promise<StoredFile> {
+    assertSafeKey(key);
+    return withSpool(async (spool) => {
+      await write(spool);
       const { size } = await stat(spool);
-      return await this.send(key, createReadStream(spool), size, contentType);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      return this.send(key, createReadStream(spool), size, contentType);
+    });
+  }
+
+  /** Downloads the object to a temporary file for the length of `use`. */
+  async withLocalPath<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
+    return withSpool(async (spool) => {
+      await pipeline(await this.open(key), createWriteStream(spool));
+      return use(spool);
+    });
   }
 
   private async send(key: string, body: Buffer | Readable, size: number, contentType: string): Promise<StoredFile> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
     );
     return { key, url: this.urlFor(key), size, contentType };
   }
 
   async open(key: string): Promise<Readable> {
     assertSafeKey(key);
-    const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    const result = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
     if (!(result.Body instanceof Readable)) throw new Error(`no body for ${key}`);
     return result.Body;
   }
@@ -91,13 +127,15 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
     assertSafeKey(key);
+    const { sdk, client } = await this.connect();
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
