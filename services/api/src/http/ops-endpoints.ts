@@ -1,11 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { type Express, type RequestHandler } from 'express';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
+import type { Express, RequestHandler } from 'express';
 import { checkReadiness, type Runtime } from '@lps/runtime';
+import { ADMIN_QUEUES_PATH, lazyAdminQueues } from './admin-queues.js';
 
-export const ADMIN_QUEUES_PATH = '/admin/queues';
 
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
@@ -55,8 +52,5 @@ export function mountOpsEndpoints(app: Express, runtime: Runtime): void {
   });
   const admin = runtime.config.ops.admin;
   if (!admin) return;
-  const board = new ExpressAdapter();
-  board.setBasePath(ADMIN_QUEUES_PATH);
-  createBullBoard({ queues: Object.values(runtime.queues).map((queue) => new BullMQAdapter(queue)), serverAdapter: board });
-  app.use(ADMIN_QUEUES_PATH, requireAdmin(admin), express.Router().use(board.getRouter() as RequestHandler));
+  app.use(ADMIN_QUEUES_PATH, requireAdmin(admin), lazyAdminQueues(runtime));
 }

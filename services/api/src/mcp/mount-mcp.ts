@@ -1,15 +1,21 @@
 import express, { type Express, type RequestHandler } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
 import { authenticate } from '../http/middleware/authenticate.js';
 import type { KeyCache } from '../http/key-cache.js';
 import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
 import type { Caller } from '../http/route.js';
-import { createMcpServer, describeTools } from './mcp-server.js';
-import { allTools } from './tools/index.js';
 
 export const MCP_PATH = '/mcp';
+
+type McpModule = typeof import('./handle-mcp-request.js');
+let loading: Promise<McpModule> | undefined;
+/** The MCP SDK is imported on the first /mcp request, not at start: most API processes never serve one. */
+const loadMcp = (): Promise<McpModule> =>
+  (loading ??= import('./handle-mcp-request.js').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  }));
 
 /**
  * The MCP server on Streamable HTTP, stateless: every POST carries the API key,
@@ -17,18 +23,10 @@ export const MCP_PATH = '/mcp';
  * to that member. GET (server-sent streams) and DELETE (sessions) are not offered.
  */
 export function mountMcp(app: Express, runtime: Runtime, services: AppServices, limiters: RateLimiters, keys: KeyCache): void {
-  const described = describeTools(allTools);
   const handle: RequestHandler = async (req, res, next) => {
     try {
-      const caller = res.locals.caller as Caller;
-      const server = createMcpServer(allTools, described, { deps: { runtime, services }, caller, limiters });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      const { handleMcpRequest } = await loadMcp();
+      await handleMcpRequest({ deps: { runtime, services }, caller: res.locals.caller as Caller, limiters }, req, res);
     } catch (error) {
       next(error);
     }
