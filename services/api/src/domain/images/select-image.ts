@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hookOf, renderOverlay } from '@lps/ai';
+import { hookOf } from '@lps/ai';
 import { unprocessable } from '@lps/common';
 import { postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
@@ -36,6 +36,8 @@ async function overlaid({ services }: UseCaseDeps, post: Post, candidate: ImageC
   const hook = hookOf({ body: post.body, idea: post.idea });
   const key = services.storage.keyFromUrl(candidate.base_url);
   if (!hook || !key) return candidate.base_url;
+  // The renderers (sharp, fontkit) are imported by the first overlay, not at start.
+  const { renderOverlay } = await import('@lps/ai/image');
   const result = await renderOverlay(await services.storage.read(key), hook);
   const stored = await services.storage.put(`${post.memberId}/${post.id}/overlay-${randomUUID()}.${result.extension}`, result.data, result.contentType);
   return stored.url;
