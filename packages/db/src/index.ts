@@ -1,10 +1,13 @@
 export * from './generated/prisma/client.js';
 export { createDb, createSqlPool, inTransaction, inSqlTransaction, type Db, type DbOrTx, type DbOptions, type Sql, type SqlPool } from './client.js';
-export { appendOutboxEvent, WEBHOOK_EVENTS, type WebhookEventType } from './outbox.js';
+export { appendOutboxEvent, appendOutboxEventSql, WEBHOOK_EVENTS, type NewOutboxEvent, type WebhookEventType } from './outbox.js';
 export { type KeysetPosition, olderThan, toPage, NEWEST_FIRST } from './keyset.js';
 export * from './repositories/members.js';
 export * from './repositories/api-keys.js';
 export * from './repositories/posts.js';
+export * from './repositories/post-publication.js';
+export * from './repositories/publish-commit.js';
+export { postFromRow, type PostRow } from './repositories/post-row.js';
 export * from './repositories/ideas.js';
 export * from './repositories/webhooks.js';
 export * from './repositories/idempotency.js';

@@ -1,19 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Sql } from './client.js';
 import type { Prisma } from './generated/prisma/client.js';
 
 export const WEBHOOK_EVENTS = ['post.published', 'post.publish_failed', 'post.images_ready', 'idea.created'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export interface NewOutboxEvent {
+  memberId: string;
+  type: WebhookEventType;
+  data: Prisma.InputJsonValue;
+}
 
 /**
  * Records an event inside the caller's transaction. The webhook dispatcher's relay
  * turns it into deliveries; writing it here, with the state change, is what makes
  * "changed but never announced" impossible.
  */
-export async function appendOutboxEvent(
-  tx: Prisma.TransactionClient,
-  event: { memberId: string; type: WebhookEventType; data: Prisma.InputJsonValue },
-): Promise<{ id: string }> {
+export async function appendOutboxEvent(tx: Prisma.TransactionClient, event: NewOutboxEvent): Promise<{ id: string }> {
   return tx.outboxEvent.create({
     data: { memberId: event.memberId, type: event.type, payload: event.data },
     select: { id: true },
   });
+}
+
+/**
+ * `appendOutboxEvent` in plain SQL, for hot paths (docs/decisions/0008): pass the
+ * client of an `inSqlTransaction`. The id is made here, as Prisma's uuid() default does.
+ */
+export async function appendOutboxEventSql(client: Sql, event: NewOutboxEvent): Promise<{ id: string }> {
+  const id = randomUUID();
+  await client.query({
+    name: 'lps-append-outbox-event',
+    text: 'INSERT INTO outbox_events (id, member_id, type, payload) VALUES ($1, $2, $3, $4)',
+    values: [id, event.memberId, event.type, JSON.stringify(event.data)],
+  });
+  return { id };
 }

@@ -1,0 +1,93 @@
+import {
+  appendOutboxEventSql,
+  claimPublication,
+  commitPublishedIfUnchanged,
+  findPostWithConnection,
+  markPublished,
+  loadForPublishing,
+  requestPublication,
+  schedulePublication,
+} from '@lps/db';
+import { createTestMember, createTestPost, createTestRuntime, type TestMember, type TestRuntime } from '@lps/testing';
+
+// The publish path's plain SQL (docs/decisions/0008) against the migrated database:
+// a renamed column or a mapping slip fails here. Each result is compared with what
+// Prisma reads back for the same row.
+let test: TestRuntime;
+let ada: TestMember;
+beforeAll(async () => {
+  test = await createTestRuntime();
+  ada = await createTestMember(test.runtime, { displayName: 'Ada' });
+});
+afterAll(async () => test.cleanup());
+
+const sql = () => test.runtime.sql;
+const prismaRead = (id: string) => test.runtime.db.post.findUniqueOrThrow({ where: { id } });
+
+describe('publish-path SQL', () => {
+  it('reads a post with its member\'s connection exactly as Prisma does, and hides it from another member', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId, { imageCandidates: [{ base_url: 'x', width: 1, height: 2, kind: 'image', source: 'upload' }] });
+    const found = await findPostWithConnection(sql(), post.id, ada.memberId);
+    expect(found?.post).toEqual(await prismaRead(post.id));
+    expect(found?.connection).toEqual(await test.runtime.db.networkConnection.findUnique({ where: { memberId: ada.memberId } }));
+    const other = await createTestMember(test.runtime);
+    expect(await findPostWithConnection(sql(), post.id, other.memberId)).toBeNull();
+    expect((await findPostWithConnection(sql(), post.id))?.post.id).toBe(post.id);
+  });
+
+  it('records a publish request only from the state that was read and while nothing is in flight', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
+    expect(await requestPublication(sql(), post.id, 'draft_saved', new Date())).toBeNull();
+    const requested = await requestPublication(sql(), post.id, 'approved', new Date());
+    expect(requested).toEqual(await prismaRead(post.id));
+    expect(requested).toMatchObject({ status: 'approved', statusBeforePublish: 'approved', publishRequestedAt: expect.any(Date) });
+    expect(await requestPublication(sql(), post.id, 'approved', new Date())).toBeNull();
+  });
+
+  it('schedules from the allowed states only; the job\'s load marks a due scheduled post in flight once', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId);
+    const at = new Date(Date.now() - 1_000);
+    expect(await schedulePublication(sql(), post.id, ['approved'], at, new Date())).toBeNull();
+    const scheduled = await schedulePublication(sql(), post.id, ['draft_saved', 'approved'], at, new Date());
+    expect(scheduled).toEqual(await prismaRead(post.id));
+    expect(scheduled).toMatchObject({ status: 'scheduled', scheduledAt: at });
+    const early = await loadForPublishing(sql(), post.id, new Date(at.getTime() - 1));
+    expect(early).toMatchObject({ markedInFlight: false, post: { status: 'scheduled', publishRequestedAt: null } });
+    const due = await loadForPublishing(sql(), post.id, new Date());
+    expect(due).toMatchObject({ markedInFlight: true, post: { statusBeforePublish: 'scheduled', publishRequestedAt: expect.any(Date) } });
+    expect(due?.post).toEqual(await prismaRead(post.id));
+    expect(due?.connection?.memberId).toBe(ada.memberId);
+    const again = await loadForPublishing(sql(), post.id, new Date());
+    expect(again).toMatchObject({ markedInFlight: false, post: { publishRequestedAt: due?.post.publishRequestedAt } });
+    expect(await loadForPublishing(sql(), '00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
+  });
+
+  it('claims with the stable reference and counts attempts; a claimed post commits in one statement with its event', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
+    expect(await claimPublication(sql(), post.id, `lps-${post.id}`, new Date())).toBeNull();
+    await requestPublication(sql(), post.id, 'approved', new Date());
+    const first = await claimPublication(sql(), post.id, `lps-${post.id}`, new Date());
+    const claimed = await claimPublication(sql(), post.id, `lps-${post.id}`, new Date());
+    expect(first?.version).not.toBe(claimed?.version);
+    expect(claimed?.post).toEqual(await prismaRead(post.id));
+    expect(claimed?.post).toMatchObject({ publishAttempts: 2, publishReference: `lps-${post.id}`, publishClaimedAt: expect.any(Date) });
+    const now = new Date();
+    const commit = { postId: post.id, urn: 'urn:li:share:7', url: 'https://example.test/7', now, eventData: { post: { id: post.id } } };
+    expect(await commitPublishedIfUnchanged(sql(), { ...commit, claimedVersion: first?.version ?? '' })).toBeNull();
+    expect((await prismaRead(post.id)).status).toBe('approved');
+    const done = await commitPublishedIfUnchanged(sql(), { ...commit, claimedVersion: claimed?.version ?? '' });
+    expect(await prismaRead(post.id)).toMatchObject({ status: 'published', networkPostUrn: 'urn:li:share:7', publishedAt: now, updatedAt: now, publishRequestedAt: null });
+    const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: done?.outboxId ?? '' } });
+    expect(event).toMatchObject({ memberId: ada.memberId, type: 'post.published', payload: { post: { id: post.id } }, relayedAt: null });
+  });
+
+  it('the general commit marks a post published once and appends an outbox row in the same transaction', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved', lastError: 'earlier' });
+    const published = await markPublished(sql(), post.id, { urn: 'urn:li:share:8', url: 'https://example.test/8' }, new Date());
+    expect(published).toEqual(await prismaRead(post.id));
+    expect(published).toMatchObject({ status: 'published', lastError: null, networkUrl: 'https://example.test/8' });
+    expect(await markPublished(sql(), post.id, { urn: 'urn:li:share:9', url: 'x' }, new Date())).toBeNull();
+    const { id } = await appendOutboxEventSql(sql(), { memberId: ada.memberId, type: 'post.publish_failed', data: { reason: 'r' } });
+    expect(await test.runtime.db.outboxEvent.findUnique({ where: { id } })).toMatchObject({ type: 'post.publish_failed', payload: { reason: 'r' } });
+  });
+});
