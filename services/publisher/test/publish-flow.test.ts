@@ -38,6 +38,8 @@ describe('POST /posts/{id}/publish (sandbox)', () => {
     expect(wire).toMatchObject({ status: 'published', network_post_urn: published.networkPostUrn, published_at: expect.any(String) });
     const events = (await outboxEvents(harness.api, 'post.published')).filter((event) => (event.payload as { post: { id: string } }).post.id === post.id);
     expect(events).toHaveLength(1);
+    // The event body is built from the claimed row without a second read: it must be the Post as the API shows it.
+    expect((events[0]?.payload as { post: unknown }).post).toEqual(wire);
     expect((await sandboxOf(harness.api).store.listPosts()).filter((entry) => entry.reference === `lps-${post.id}`)).toHaveLength(1);
   });
 

@@ -1,59 +1,74 @@
-import { appendOutboxEvent, inTransaction, postToWire, type Db, type Post, type PostStatus, type Prisma } from '@lps/db';
+import {
+  appendOutboxEvent,
+  appendOutboxEventSql,
+  claimPublication as claimInDb,
+  commitPublishedIfUnchanged,
+  inSqlTransaction,
+  inTransaction,
+  markPublished,
+  postToWire,
+  type Db,
+  type Post,
+  type PostStatus,
+  type Prisma,
+  type SqlPool,
+} from '@lps/db';
+import type { PublishedPost } from '@lps/network';
 
 /** The event body of decisions.md: `data.post` is the Post as the API shows it. */
 const postEventData = (post: Post, extra: Record<string, string> = {}): Prisma.InputJsonValue =>
   JSON.parse(JSON.stringify({ post: postToWire(post), ...extra })) as Prisma.InputJsonValue;
-import type { PublishedPost } from '@lps/network';
 
 /** The client reference recorded with the claim: stable for the post across every attempt. */
 export const referenceFor = (postId: string): string => `lps-${postId}`;
-
-/**
- * A scheduled post whose time has come becomes "in flight" like one sent by
- * POST /publish; the condition makes a concurrent reschedule win or lose cleanly.
- */
-export async function markScheduledInFlight(db: Db, post: Post): Promise<boolean> {
-  const marked = await db.post.updateMany({
-    where: { id: post.id, status: 'scheduled', publishRequestedAt: null, scheduledAt: { lte: new Date() } },
-    data: { publishRequestedAt: new Date(), statusBeforePublish: 'scheduled' },
-  });
-  return marked.count === 1;
-}
 
 export interface Claim {
   reference: string;
   /** An earlier attempt of ours may have reached the network: look for it before posting. */
   recovering: boolean;
+  /** The post as the claim left it, and that row's version (for the one-statement commit). */
+  post: Post;
+  version: string;
 }
 
 /** Step 1 of the protocol (docs/decisions/0005): recorded and committed before any network call. */
-export async function claimPublication(db: Db, post: Post): Promise<Claim | undefined> {
-  const reference = post.publishReference ?? referenceFor(post.id);
-  const claimed = await db.post.updateMany({
-    where: { id: post.id, status: { not: 'published' }, publishRequestedAt: { not: null } },
-    data: { publishClaimedAt: new Date(), publishAttempts: { increment: 1 }, publishReference: reference },
-  });
-  return claimed.count === 1 ? { reference, recovering: post.publishAttempts > 0 } : undefined;
+export async function claimPublication(sql: SqlPool, post: Post): Promise<Claim | undefined> {
+  const claimed = await claimInDb(sql, post.id, post.publishReference ?? referenceFor(post.id), new Date());
+  if (!claimed) return undefined;
+  const { post: now, version } = claimed;
+  return { reference: now.publishReference ?? referenceFor(post.id), recovering: now.publishAttempts > 1, post: now, version };
 }
 
-/** Step 3: URN, URL, published_at, status and the post.published event commit together. Returns the outbox id. */
-export async function commitPublished(db: Db, postId: string, published: PublishedPost): Promise<string | undefined> {
-  return inTransaction(db, async (tx) => {
-    const updated = await tx.post.updateMany({
-      where: { id: postId, status: { not: 'published' } },
-      data: {
-        status: 'published',
-        networkPostUrn: published.urn,
-        networkUrl: published.url,
-        publishedAt: new Date(),
-        publishRequestedAt: null,
-        statusBeforePublish: null,
-        lastError: null,
-      },
-    });
-    if (updated.count === 0) return undefined;
-    const post = await tx.post.findUniqueOrThrow({ where: { id: postId } });
-    const event = await appendOutboxEvent(tx, { memberId: post.memberId, type: 'post.published', data: postEventData(post) });
+/** The post exactly as `markPublished` leaves it, so the event body needs no second read. */
+const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post => ({
+  ...claimed,
+  status: 'published',
+  networkPostUrn: published.urn,
+  networkUrl: published.url,
+  publishedAt: now,
+  publishRequestedAt: null,
+  statusBeforePublish: null,
+  lastError: null,
+  updatedAt: now,
+});
+
+/**
+ * Step 3: URN, URL, published_at, status and the post.published event commit
+ * together, in plain SQL (hot path, docs/decisions/0008). Usually one statement,
+ * valid because nobody wrote the post since our claim; otherwise a transaction
+ * that re-reads it. Returns the outbox id, or undefined when the post is gone or
+ * already published.
+ */
+export async function commitPublished(sql: SqlPool, claim: Claim, published: PublishedPost): Promise<string | undefined> {
+  const now = new Date();
+  const eventData = postEventData(publishedView(claim.post, published, now));
+  const fast = await commitPublishedIfUnchanged(sql, { postId: claim.post.id, claimedVersion: claim.version, urn: published.urn, url: published.url, now, eventData });
+  if (fast) return fast.outboxId;
+  const postId = claim.post.id;
+  return inSqlTransaction(sql, async (client) => {
+    const post = await markPublished(client, postId, published, new Date());
+    if (!post) return undefined;
+    const event = await appendOutboxEventSql(client, { memberId: post.memberId, type: 'post.published', data: postEventData(post) });
     return event.id;
   });
 }
@@ -64,7 +79,7 @@ const stateAfterFailure = (post: Post): PostStatus => {
   return before === 'scheduled' || before === 'published' ? 'draft_saved' : before;
 };
 
-/** Final failure: state restored, last_error stored and post.publish_failed written, in one transaction. */
+/** Final failure (rare, so Prisma): state restored, last_error stored and post.publish_failed written, in one transaction. */
 export async function commitFailed(db: Db, postId: string, reason: string): Promise<string | undefined> {
   return inTransaction(db, async (tx) => {
     const current = await tx.post.findUnique({ where: { id: postId } });

@@ -1,52 +1,54 @@
 import { DelayedError, type Job } from 'bullmq';
-import type { Post } from '@lps/db';
-import { isNetworkError, lookupNetworkAccount, postUrl, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { loadForPublishing, type NetworkConnection, type Post } from '@lps/db';
+import { accountFromConnection, isNetworkError, postUrl, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 import { handlePublishFailure } from './handle-failure.js';
-import { claimPublication, commitPublished, markScheduledInFlight, type Claim } from './publication-records.js';
+import { claimPublication, commitPublished, type Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 import { uploadMedia } from './upload-media.js';
 
 /**
  * The publish-post job: claim → network call → commit (docs/decisions/0005).
- * Re-reads the post first and does nothing for a post that is published,
+ * Re-reads the post with the member's connection, marking a due scheduled post in
+ * flight in the same statement, and does nothing for a post that is published,
  * deleted, not requested, or scheduled for later.
  */
 export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
-  const { db } = context.runtime;
-  let post = await db.post.findUnique({ where: { id: postId } });
-  if (!post) return 'post deleted';
+  const now = new Date();
+  const found = await loadForPublishing(context.runtime.sql, postId, now);
+  if (!found) return 'post deleted';
+  const { post, connection } = found;
   if (post.status === 'published') return 'already published';
   if (!post.publishRequestedAt) {
     if (post.status !== 'scheduled' || !post.scheduledAt) return 'not requested';
-    if (post.scheduledAt.getTime() > Date.now()) {
+    if (post.scheduledAt.getTime() > now.getTime()) {
       // Rescheduled to a later time since this job was placed: wait for the new time.
       await job.moveToDelayed(post.scheduledAt.getTime(), job.token);
       throw new DelayedError();
     }
-    if (!(await markScheduledInFlight(db, post))) return 'rescheduled meanwhile';
-    post = await db.post.findUniqueOrThrow({ where: { id: postId } });
+    // Due, yet the statement did not mark it: a reschedule or publish won the race.
+    return 'rescheduled meanwhile';
   }
   try {
-    return await publish(context, post);
+    return await publish(context, post, connection);
   } catch (error) {
     return handlePublishFailure(context, job, post, error);
   }
 }
 
-async function publish(context: PublisherContext, post: Post): Promise<string> {
+async function publish(context: PublisherContext, post: Post, connection: NetworkConnection | null): Promise<string> {
   const { runtime, network, pause } = context;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
-  const lookup = await lookupNetworkAccount(runtime.db, post.memberId, network.mode, runtime.keyring);
+  const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const media = await uploadMedia(context, lookup.account, post);
-  const claim = await claimPublication(runtime.db, post);
+  const claim = await claimPublication(runtime.sql, post);
   if (!claim) return 'no longer requested';
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
-  const outboxId = await commitPublished(runtime.db, post.id, published);
+  const outboxId = await commitPublished(runtime.sql, claim, published);
   if (!outboxId) {
     runtime.logger.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';

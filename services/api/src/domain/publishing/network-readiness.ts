@@ -1,12 +1,22 @@
-import { unprocessable } from '@lps/common';
-import type { Post } from '@lps/db';
-import { lookupNetworkAccount, type NetworkAccount } from '@lps/network';
+import { notFound, unprocessable } from '@lps/common';
+import { findPostWithConnection, type NetworkConnection, type Post, type PostWithConnection } from '@lps/db';
+import { accountFromConnection, type NetworkAccount } from '@lps/network';
 import type { UseCaseDeps } from '../deps.js';
 
+/**
+ * The caller's post with their network connection, in one plain-SQL statement
+ * (hot path, docs/decisions/0008). Another member's post is a 404 like a missing one.
+ */
+export async function getOwnedPostWithConnection({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<PostWithConnection> {
+  const found = await findPostWithConnection(runtime.sql, id, memberId);
+  if (!found) throw notFound('post');
+  return found;
+}
+
 /** Publishing (now or scheduled) needs a connected member and something to say: otherwise 422 unprocessable. */
-export async function assertPublishable({ runtime }: UseCaseDeps, post: Post): Promise<NetworkAccount> {
+export function assertPublishable({ runtime }: UseCaseDeps, post: Post, connection: NetworkConnection | null): NetworkAccount {
   if (!post.body?.trim()) throw unprocessable('the post has no body to publish', { body: 'empty' });
-  const lookup = await lookupNetworkAccount(runtime.db, post.memberId, runtime.config.network.mode, runtime.keyring);
+  const lookup = accountFromConnection(connection, runtime.config.network.mode, runtime.keyring);
   if ('problem' in lookup) throw unprocessable(lookup.problem, { network_connected: 'false' });
   return lookup.account;
 }

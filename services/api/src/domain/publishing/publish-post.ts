@@ -1,9 +1,8 @@
 import { conflict } from '@lps/common';
-import { postToWire } from '@lps/db';
+import { findPostWithConnection, postToWire, requestPublication, type Post } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
-import { getOwnedPost } from '../posts/find-post.js';
 import { assertReadyForWork } from '../posts/post-states.js';
-import { assertPublishable } from './network-readiness.js';
+import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
 import { placeJobAfterCommit } from './place-job.js';
 
 export interface PublishPostInput {
@@ -17,18 +16,21 @@ export interface PublishPostInput {
  */
 export async function publishPost(deps: UseCaseDeps, memberId: string, input: PublishPostInput) {
   const { runtime } = deps;
-  let post = await getOwnedPost(runtime.db, memberId, input.id);
+  const found = await getOwnedPostWithConnection(deps, memberId, input.id);
+  let post = found.post;
   if (!post.publishRequestedAt) {
     assertReadyForWork(post, 'publish');
-    await assertPublishable(deps, post);
-    const requested = await runtime.db.post.updateMany({
-      where: { id: post.id, status: post.status, publishRequestedAt: null },
-      data: { publishRequestedAt: new Date(), statusBeforePublish: post.status, lastError: null },
-    });
-    post = await getOwnedPost(runtime.db, memberId, input.id);
-    if (requested.count === 0 && post.status === 'published') throw conflict('the post is already published');
-    if (requested.count === 0 && !post.publishRequestedAt) throw conflict('the post changed meanwhile; retry');
+    assertPublishable(deps, post, found.connection);
+    post = (await requestPublication(runtime.sql, post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
   }
   await placeJobAfterCommit(runtime, post.id, new Date());
   return { post: postToWire(post), status: post.status, poll: `/api/v1/posts/${post.id}` };
+}
+
+/** The post changed between our read and our write: join a publication that started, 409 otherwise. */
+async function afterLostRace({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<Post> {
+  const now = (await findPostWithConnection(runtime.sql, id, memberId))?.post;
+  if (now?.status === 'published') throw conflict('the post is already published');
+  if (!now?.publishRequestedAt) throw conflict('the post changed meanwhile; retry');
+  return now;
 }

@@ -1,9 +1,8 @@
 import { conflict, unprocessable } from '@lps/common';
-import { postToWire } from '@lps/db';
+import { postToWire, schedulePublication } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
-import { getOwnedPost } from '../posts/find-post.js';
 import { assertReadyForWork, READY_FOR_WORK } from '../posts/post-states.js';
-import { assertPublishable } from './network-readiness.js';
+import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
 import { placeJobAfterCommit } from './place-job.js';
 
 export interface SchedulePostInput {
@@ -30,19 +29,15 @@ function assertSchedulableTime(at: Date, now = Date.now()): void {
  */
 export async function schedulePost(deps: UseCaseDeps, memberId: string, input: SchedulePostInput) {
   const { runtime } = deps;
-  const post = await getOwnedPost(runtime.db, memberId, input.id);
+  const { post, connection } = await getOwnedPostWithConnection(deps, memberId, input.id);
   assertReadyForWork(post, 'schedule');
   if (post.publishRequestedAt) throw conflict('the post is being published and can no longer be scheduled');
   const at = new Date(input.scheduled_at);
   assertSchedulableTime(at);
-  await assertPublishable(deps, post);
+  assertPublishable(deps, post, connection);
   // One conditional statement: a publication that starts meanwhile makes this a 409, never a silent overwrite.
-  const updated = await runtime.db.post.updateMany({
-    where: { id: post.id, status: { in: READY_FOR_WORK }, publishRequestedAt: null },
-    data: { status: 'scheduled', scheduledAt: at, lastError: null },
-  });
-  if (updated.count === 0) throw conflict('the post changed meanwhile and can no longer be scheduled');
-  const scheduled = await getOwnedPost(runtime.db, memberId, post.id);
+  const scheduled = await schedulePublication(runtime.sql, post.id, READY_FOR_WORK, at, new Date());
+  if (!scheduled) throw conflict('the post changed meanwhile and can no longer be scheduled');
   await placeJobAfterCommit(runtime, post.id, at);
   return { post: postToWire(scheduled) };
 }
