@@ -58,8 +58,10 @@ async function call(path: string, auth: string, body?: unknown): Promise<number>
 
 async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
   for (;;) {
-    const count = await client.post.count({ where: { id: { in: ids }, status: 'published' } });
-    if (count === ids.length) return;
+    // One array parameter, not 2,000: Prisma's count with `in: ids` cost this process ~33 ms
+    // of CPU per poll, a quarter of a core taken from the services being measured.
+    const [row] = await client.$queryRaw<{ published: number }[]>`SELECT count(*)::int AS published FROM posts WHERE id = ANY(${ids}::uuid[]) AND status = 'published'`;
+    if (row?.published === ids.length) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
