@@ -1,9 +1,15 @@
 import Joi from 'joi';
 import { defineJob, KEEP_HISTORY } from './job-definition.js';
 
-export interface RelayOutboxPayload {
+export interface RelayEventPayload {
   outboxId: string;
 }
+
+/** "Relay now": carries nothing, the relay claims whatever the outbox holds. */
+export type RelayOutboxPayload = Record<string, never>;
+
+/** One relay job waiting and one running at most, however many producers announce. */
+export const RELAY_OUTBOX_DEDUPLICATION_ID = 'relay-outbox';
 
 export interface DeliverWebhookPayload {
   deliveryId: string;
@@ -12,10 +18,26 @@ export interface DeliverWebhookPayload {
 }
 
 export const webhookJobs = {
-  /** Fans one outbox event out into delivery records; job id = outbox id. */
+  /**
+   * Relays every unrelayed outbox row, in batches (producers enqueue it after
+   * commit). Deduplicated with keepLastIfActive: an announcement made while a
+   * relay runs leaves exactly one more relay to run after it, so a row committed
+   * after the running relay's last read is not left to the sweeper.
+   */
+  'relay-outbox': defineJob({
+    queue: 'events',
+    schema: Joi.object<RelayOutboxPayload>({}),
+    options: {
+      attempts: 10,
+      backoff: { type: 'exponential', delay: 1_000 },
+      deduplication: { id: RELAY_OUTBOX_DEDUPLICATION_ID, keepLastIfActive: true },
+      ...KEEP_HISTORY,
+    },
+  }),
+  /** Superseded by relay-outbox; still handled (as a relay-outbox) for jobs queued by an older release. */
   'relay-event': defineJob({
     queue: 'events',
-    schema: Joi.object<RelayOutboxPayload>({ outboxId: Joi.string().guid().required() }),
+    schema: Joi.object<RelayEventPayload>({ outboxId: Joi.string().guid().required() }),
     options: { attempts: 10, backoff: { type: 'exponential', delay: 1_000 }, ...KEEP_HISTORY },
     jobId: ({ outboxId }) => `event-${outboxId}`,
   }),

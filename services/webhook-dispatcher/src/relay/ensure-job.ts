@@ -1,6 +1,6 @@
 import { enqueue, jobCatalog, type Queues, type JobPayload } from '@lps/queue';
 
-type RecoverableJob = 'relay-event' | 'deliver-webhook';
+type RecoverableJob = 'deliver-webhook';
 
 /**
  * Makes sure a job exists for work the database says is unfinished. A job that

@@ -1,6 +1,7 @@
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import { ensureJob } from './ensure-job.js';
+import { relayOutbox } from './relay-outbox.js';
 
 /** Left alone this long after commit: the announcement normally relays it within milliseconds. */
 export const ANNOUNCE_GRACE_MS = 2_000;
@@ -9,33 +10,26 @@ export const OVERDUE_MS = 30_000;
 const BATCH = 500;
 
 /**
- * The database is the truth: finds outbox rows committed but never relayed
+ * The database is the truth: relays outbox rows committed but never relayed
  * (Redis was down at announce time, the process died between commit and
- * enqueue) and pending deliveries whose job is gone, and puts them back on the
- * queues. Runs on a BullMQ job scheduler, so one sweep per interval happens
- * however many dispatchers run.
+ * enqueue) and puts pending deliveries whose job is gone back on the queue.
+ * Runs on a BullMQ job scheduler, so one sweep per interval happens however
+ * many dispatchers run.
  */
 export function createSweepHandler(runtime: Runtime): JobHandler<'sweep-outbox'> {
   const { db, queues, logger } = runtime;
   return async () => {
     const now = Date.now();
-    const unrelayed = await db.outboxEvent.findMany({
-      where: { relayedAt: null, createdAt: { lt: new Date(now - ANNOUNCE_GRACE_MS) } },
-      orderBy: { createdAt: 'asc' },
-      take: BATCH,
-      select: { id: true },
-    });
+    const relayed = await relayOutbox(runtime, new Date(now - ANNOUNCE_GRACE_MS));
     const overdue = await db.webhookDelivery.findMany({
       where: { status: 'pending', nextAttemptAt: { lt: new Date(now - OVERDUE_MS) } },
       orderBy: { nextAttemptAt: 'asc' },
       take: BATCH,
       select: { id: true, endpointId: true },
     });
-    let events = 0;
     let deliveries = 0;
-    for (const row of unrelayed) if ((await ensureJob(queues, 'relay-event', { outboxId: row.id })) === 'added') events += 1;
     for (const row of overdue) if ((await ensureJob(queues, 'deliver-webhook', { deliveryId: row.id, endpointId: row.endpointId })) === 'added') deliveries += 1;
-    if (events + deliveries > 0) logger.warn('sweeper re-enqueued work Redis did not have', { events, deliveries });
-    return { events, deliveries };
+    if (relayed.events + deliveries > 0) logger.warn('sweeper re-enqueued work Redis did not have', { events: relayed.events, deliveries });
+    return { events: relayed.events, deliveries };
   };
 }

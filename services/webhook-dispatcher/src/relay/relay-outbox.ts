@@ -1,0 +1,37 @@
+import { relayOutboxBatch } from '@lps/db';
+import type { JobHandler } from '@lps/queue';
+import type { Runtime } from '@lps/runtime';
+import { enqueueDeliveries } from './enqueue-deliveries.js';
+
+/** Outbox rows per statement: large enough that a burst costs a few commits, small enough to commit fast. */
+export const RELAY_BATCH = 500;
+
+/**
+ * Fans unrelayed outbox events out to one delivery record per active endpoint
+ * of their member subscribed to their type, marks them relayed (one statement,
+ * one commit per batch) and enqueues a delivery job per new record, batch after
+ * batch until the outbox is drained.
+ *
+ * Safe to repeat and to run in several dispatchers at once: claimed rows are
+ * locked and skipped by the others, and records are unique per (event,
+ * endpoint). A crash between a commit and its enqueue leaves pending records
+ * without a job: the sweeper finds them (the database is the truth), so the
+ * window delays a delivery but never loses it.
+ */
+export async function relayOutbox(runtime: Runtime, createdBefore: Date | null = null): Promise<{ events: number; deliveries: number }> {
+  let events = 0;
+  let deliveries = 0;
+  for (;;) {
+    const batch = await relayOutboxBatch(runtime.sql, RELAY_BATCH, createdBefore);
+    await enqueueDeliveries(runtime.queues, batch.deliveries);
+    events += batch.claimed;
+    deliveries += batch.deliveries.length;
+    if (batch.claimed < RELAY_BATCH) return { events, deliveries };
+  }
+}
+
+/** `relay-outbox` (and the older per-event `relay-event`, whose id it no longer needs). */
+export const createRelayHandler =
+  (runtime: Runtime): JobHandler<'relay-outbox'> & JobHandler<'relay-event'> =>
+  () =>
+    relayOutbox(runtime);
