@@ -2,14 +2,22 @@ import { createGuardedClient } from '@lps/outbound';
 import { jobCatalog } from '@lps/queue';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createDeliverHandler } from './delivery/deliver-webhook.js';
+import { createDeliveryRecords } from './delivery/delivery-records.js';
 import { createEndpointSlots } from './delivery/endpoint-slots.js';
-import { createRelayHandler } from './relay/relay-event.js';
+import { createRelayHandler } from './relay/relay-outbox.js';
 import { createSweepHandler } from './relay/sweep-outbox.js';
 
 /** Scheduler id of the sweeper: upserted by every dispatcher, so there is one however many run. */
 export const SWEEP_SCHEDULER_ID = 'sweep-outbox';
 /** A slot lease outlives the receiver time-out; a dispatcher killed mid-request frees it after this. */
 const SLOT_LEASE_MARGIN_MS = 5_000;
+/**
+ * A job of a busy endpoint waits in the process for a slot only if one is due
+ * within this time (judged from the endpoint's recent requests), and never
+ * longer than the second: a slow endpoint's jobs are postponed at once.
+ */
+const SLOT_EXPECTED_WAIT_MS = 50;
+const SLOT_MAX_WAIT_MS = 250;
 
 /**
  * The webhook-dispatcher worker: the relay (outbox → delivery records + jobs),
@@ -20,18 +28,27 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   const { config, logger } = runtime;
   const settings = config.webhooks;
   const client = createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
-  const slots = createEndpointSlots(runtime.redis, config.redis.prefix, settings.endpointConcurrency, settings.timeoutMs + SLOT_LEASE_MARGIN_MS);
+  const slots = createEndpointSlots(runtime.redis, config.redis.prefix, {
+    limit: settings.endpointConcurrency,
+    leaseMs: settings.timeoutMs + SLOT_LEASE_MARGIN_MS,
+    // Half the margin: a handed-over lease always has the receiver time-out plus 2.5 s to live.
+    renewAfterMs: SLOT_LEASE_MARGIN_MS / 2,
+    expectedWaitMs: SLOT_EXPECTED_WAIT_MS,
+    maxWaitMs: SLOT_MAX_WAIT_MS,
+  });
+  const records = createDeliveryRecords(runtime.sql);
+  const relay = createRelayHandler(runtime);
 
   const events = await startQueueWorker(runtime, {
     queue: 'events',
-    // Relays are short database statements: as many in flight as deliveries.
-    concurrency: settings.concurrency,
-    handlers: { 'relay-event': createRelayHandler(runtime), 'sweep-outbox': createSweepHandler(runtime) },
+    // One relay drains the outbox in batches (its job is deduplicated); the sweeper may run beside it.
+    concurrency: 2,
+    handlers: { 'relay-outbox': relay, 'relay-event': relay, 'sweep-outbox': createSweepHandler(runtime) },
   });
   const deliveries = await startQueueWorker(runtime, {
     queue: 'webhooks',
     concurrency: settings.concurrency,
-    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, client, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
+    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, client, records, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
     // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.
     workerOptions: { lockDuration: 20_000, stalledInterval: 5_000, maxStalledCount: 5 },

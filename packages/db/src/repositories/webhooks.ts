@@ -20,3 +20,7 @@ export async function deleteOwnedEndpoint(db: DbOrTx, memberId: string, id: stri
 /** The most recent delivery attempts of an endpoint, newest first. */
 export const listDeliveries = (db: DbOrTx, endpointId: string, limit = 100) =>
   db.webhookDelivery.findMany({ where: { endpointId }, orderBy: NEWEST_FIRST, take: limit });
+
+// The dispatcher's hot path, in plain SQL (decision 0008).
+export * from './outbox-relay.js';
+export * from './webhook-attempts.js';

@@ -2,8 +2,9 @@ import { DelayedError, type Job } from 'bullmq';
 import type { Got } from 'got';
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
-import { abandonDelivery, deactivateEndpoint, loadDelivery, recordAttempt } from './delivery-records.js';
+import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
+import { createSecretCache } from './endpoint-secrets.js';
 import type { EndpointSlots } from './endpoint-slots.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
@@ -11,6 +12,7 @@ import { sendDelivery } from './send-delivery.js';
 export interface DeliverDeps {
   runtime: Runtime;
   client: Got;
+  records: DeliveryRecords;
   slots: EndpointSlots;
   policy: RetryPolicy;
 }
@@ -33,26 +35,29 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * to the next time of the schedule. BullMQ's lock on the job keeps every other
  * dispatcher off it while an attempt runs.
  */
-export function createDeliverHandler({ runtime, client, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
-  const { db, keyring, logger } = runtime;
+export function createDeliverHandler({ runtime, client, records, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+  const { logger } = runtime;
+  const secretOf = createSecretCache(runtime.keyring);
   return async ({ deliveryId, endpointId }, job) => {
-    // The slot first: a job that must wait for its endpoint costs one Redis call, not a database read.
-    const release = await slots.tryAcquire(endpointId);
+    // The slot first: a job postponed because its endpoint is full costs no database read. A job
+    // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
+    let loading: Promise<LoadedDelivery | null> | undefined;
+    const load = () => (loading ??= records.load(deliveryId));
+    const release = await slots.acquire(endpointId, () => void load().catch(() => undefined));
     if (!release) await postpone(job, Date.now() + slotWait());
     try {
-      return await attempt(deliveryId, job);
+      return await attempt(await load(), job);
     } finally {
       await release?.();
     }
   };
 
-  async function attempt(deliveryId: string, job: Job) {
-    const delivery = await loadDelivery(db, deliveryId);
+  async function attempt(delivery: LoadedDelivery | null, job: Job) {
     // Deleted endpoints take their deliveries with them (cascade); final ones are done.
     if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
     const { endpoint } = delivery;
     if (!endpoint.isActive) {
-      await abandonDelivery(db, delivery.id, `not sent: the endpoint is inactive (${endpoint.disabledReason ?? 'deactivated'})`);
+      await records.abandon(delivery.id, `not sent: the endpoint is inactive (${endpoint.disabledReason ?? 'deactivated'})`);
       runtime.metrics.webhookDeliveries.inc({ outcome: 'skipped' });
       return { skipped: 'endpoint inactive' };
     }
@@ -61,19 +66,20 @@ export function createDeliverHandler({ runtime, client, slots, policy }: Deliver
 
     const at = new Date();
     const body = deliveryBody(delivery.outbox);
-    const headers = deliveryHeaders({ secret: keyring.decrypt(endpoint.secretEnc), deliveryId: delivery.id, event: delivery.event, body, now: at });
+    const headers = deliveryHeaders({ secret: secretOf(endpoint.secretEnc), deliveryId: delivery.id, event: delivery.event, body, now: at });
     const outcome = await sendDelivery(client, endpoint.url, body, headers);
 
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
     const retryAt = delay === null ? null : new Date(Date.now() + delay);
-    if (!(await recordAttempt(db, delivery, outcome, at, retryAt))) return { skipped: 'recorded by another worker' };
-    if (outcome.gone) await deactivateEndpoint(db, endpoint.id, 'the receiver answered 410 Gone');
+    if (!(await records.record(delivery, outcome, at, retryAt))) return { skipped: 'recorded by another worker' };
+    if (outcome.gone) await records.deactivateEndpoint(endpoint.id, 'the receiver answered 410 Gone');
 
     runtime.metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });
     const context = { delivery_id: delivery.id, endpoint_id: endpoint.id, attempt: attemptsMade, response_code: outcome.responseCode };
-    if (outcome.ok) logger.debug('webhook delivered', context);
-    else logger.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
+    if (!outcome.ok) logger.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
+    // Level checked here: winston formats (and redacts) a line before its transports drop it by level.
+    else if (logger.isDebugEnabled()) logger.debug('webhook delivered', context);
     if (retryAt) await postpone(job, retryAt.getTime());
     return { status: outcome.ok ? 'success' : 'failed', attempts: attemptsMade };
   }
