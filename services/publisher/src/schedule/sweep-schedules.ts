@@ -1,22 +1,33 @@
-import { placePublishJob } from '@lps/queue';
+import { placePublishJob, publishJobId } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
 
 const BATCH = 2_000;
+
+/** States in which `placePublishJob(…, { move: false })` keeps the job as it is. */
+const KEPT_STATES = new Set(['waiting', 'active', 'prioritized', 'waiting-children', 'delayed']);
 
 /**
  * The database is the truth for schedules: every `scheduled` post due soon and
  * every publication in flight gets its job back if Redis lost it (flush, restart,
  * failover). Posts due within two sweep intervals get a delayed job for their
  * exact time, so a lost delayed job costs no lateness either.
+ *
+ * It runs every interval, also in the middle of a burst of thousands of
+ * publications, so it stays cheap there: a publication requested less than one
+ * interval ago had its job placed by the API moments ago (if that failed, the next
+ * sweep restores it), and a post whose job is alive costs one state read.
  */
 export async function sweepSchedules({ runtime }: PublisherContext): Promise<string> {
   const { db, config, queues } = runtime;
-  const horizon = new Date(Date.now() + 2 * config.network.scheduleSweepIntervalMs);
+  const interval = config.network.scheduleSweepIntervalMs;
+  const now = Date.now();
+  const horizon = new Date(now + 2 * interval);
+  const requestedBefore = new Date(now - interval);
   const posts = await db.post.findMany({
     where: {
       OR: [
-        { status: 'scheduled', scheduledAt: { lte: horizon } },
-        { status: { not: 'published' }, publishRequestedAt: { not: null } },
+        { status: 'scheduled', scheduledAt: { lte: horizon }, publishRequestedAt: null },
+        { status: { not: 'published' }, publishRequestedAt: { not: null, lte: requestedBefore } },
       ],
     },
     select: { id: true, scheduledAt: true, publishRequestedAt: true },
@@ -25,6 +36,7 @@ export async function sweepSchedules({ runtime }: PublisherContext): Promise<str
   });
   let added = 0;
   for (const post of posts) {
+    if (KEPT_STATES.has(await queues.publish.getJobState(publishJobId(post.id)))) continue;
     const runAt = post.publishRequestedAt ? new Date() : (post.scheduledAt ?? new Date());
     const placement = await placePublishJob(queues, post.id, runAt, { move: false, retry: config.network.publish });
     if (placement === 'added') added += 1;
