@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -29,6 +29,22 @@ describe('LocalFileStorage', () => {
     });
     await expect(storage.put('m/p/broken.png', failing, 'image/png')).rejects.toThrow('client went away');
     expect(await readdir(join(dir, 'files', 'm', 'p'))).not.toContain('broken.png');
+  });
+
+  it('stores what a renderer writes to the given path, and lends readers the stored file by path', async () => {
+    const stored = await storage.putFromPath('m/p/rendered.png', 'image/png', (path) => writeFile(path, 'pixels'));
+    expect(stored).toEqual({ key: 'm/p/rendered.png', url: 'http://127.0.0.1:3000/files/m/p/rendered.png', size: 6, contentType: 'image/png' });
+    expect(await storage.withLocalPath('m/p/rendered.png', (path) => readFile(path, 'utf8'))).toBe('pixels');
+  });
+
+  it('removes what a failing renderer wrote, and refuses to lend a file that does not exist', async () => {
+    const failing = async (path: string) => {
+      await writeFile(path, 'half');
+      throw new Error('the image cannot be decoded');
+    };
+    await expect(storage.putFromPath('m/p/half.png', 'image/png', failing)).rejects.toThrow('cannot be decoded');
+    expect(await storage.exists('m/p/half.png')).toBe(false);
+    await expect(storage.withLocalPath('m/p/none.png', async () => 'used')).rejects.toThrow(/ENOENT/);
   });
 
   it('refuses keys that could leave the store', async () => {

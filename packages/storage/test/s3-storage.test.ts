@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { loadConfig } from '@lps/config';
 import { createStorage, S3FileStorage } from '@lps/storage';
@@ -45,6 +47,24 @@ describe('S3FileStorage against an S3-compatible endpoint', () => {
     expect(await storage.exists('m1/p1/b.png')).toBe(false);
     expect(s3.objects.has('m1/p1/b.png')).toBe(false);
     await expect(storage.read('m1/p1/b.png')).rejects.toThrow();
+  });
+
+  it('uploads what a renderer writes to a temporary file, and lends a downloaded copy by path, removing both after', async () => {
+    const stored = await storage.putFromPath('m1/p1/rendered.png', 'image/png', (path) => writeFile(path, 'pixels'));
+    expect(stored.size).toBe(6);
+    expect(s3.objects.get('m1/p1/rendered.png')).toEqual({ body: Buffer.from('pixels'), contentType: 'image/png' });
+    let lent = '';
+    const text = await storage.withLocalPath('m1/p1/rendered.png', async (path) => {
+      lent = path;
+      return readFile(path, 'utf8');
+    });
+    expect(text).toBe('pixels');
+    expect(existsSync(lent)).toBe(false);
+  });
+
+  it('sends nothing when the renderer fails', async () => {
+    await expect(storage.putFromPath('m1/p1/half.png', 'image/png', async () => Promise.reject(new Error('cannot be decoded')))).rejects.toThrow('cannot be decoded');
+    expect(s3.objects.has('m1/p1/half.png')).toBe(false);
   });
 
   it('maps its own URLs back to keys and refuses others', () => {

@@ -24,5 +24,5 @@ export async function imageSizeOf(path: string): Promise<Size> {
   return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
 }
 
-/** Turns off libvips' operation cache, for processes that never decode the same input twice. */
+/** Turns off libvips' operation cache, for processes that never decode the same input twice (the API's uploads). */
 export const disableImageCache = (): void => void sharp.cache(false);
