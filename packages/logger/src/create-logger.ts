@@ -1,6 +1,6 @@
 import winston from 'winston';
 import { currentLogContext } from './context.js';
-import { redact, redactText } from './redact.js';
+import { redactField, redactText } from './redact.js';
 
 export interface LoggerOptions {
   service: string;
@@ -19,7 +19,8 @@ const contextAndRedaction = winston.format((info) => {
   for (const [key, value] of Object.entries(context)) if (info[key] === undefined) info[key] = value;
   for (const key of Object.keys(info)) {
     if (key === 'level' || key === 'service') continue;
-    info[key] = key === 'message' ? redactText(String(info[key])) : redact(info[key]);
+    // A top-level field is named like a nested one: `{ token }` is hidden just as `{ auth: { token } }` is.
+    info[key] = key === 'message' ? redactText(String(info[key])) : redactField(key, info[key]);
   }
   delete (info as Record<symbol, unknown>)[SPLAT];
   return info;
@@ -36,11 +37,16 @@ export function createLogger({ service, level = 'info', format = 'json' }: Logge
           const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';
           return `${String(timestamp)} ${String(lvl)} [${String(svc)}] ${String(message)}${extra}`;
         });
-  return winston.createLogger({
+  // winston runs the logger's format on every line and lets the transport drop the
+  // ones below its level afterwards; dropping them first keeps a disabled debug line
+  // on a hot path from paying for redaction and timestamps.
+  const belowLevel = winston.format((info) => (logger.isLevelEnabled(info.level) ? info : false));
+  const logger: Logger = winston.createLogger({
     level: silent ? 'error' : level,
     silent,
     defaultMeta: { service },
-    format: winston.format.combine(winston.format.timestamp(), contextAndRedaction(), output),
+    format: winston.format.combine(belowLevel(), winston.format.timestamp(), contextAndRedaction(), output),
     transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn'] })],
   });
+  return logger;
 }

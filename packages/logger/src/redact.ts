@@ -7,6 +7,9 @@ export const redactText = (text: string): string =>
     ours ? `${ours.slice(0, 4)}[redacted]` : `${bearer ?? ''}[redacted]`,
   );
 
+/** One named value: hidden whole when its name says secret, otherwise redacted inside. */
+export const redactField = (key: string, value: unknown, depth = 0): unknown => (SENSITIVE_KEY.test(key) ? '[redacted]' : redact(value, depth));
+
 /** Deep copy with secrets replaced: keys by name, known secret shapes by value. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '[depth]';
@@ -15,7 +18,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SENSITIVE_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1)]),
+      Object.entries(value).map(([key, inner]) => [key, redactField(key, inner, depth + 1)]),
     );
   }
   return value;
