@@ -35,6 +35,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     logger.warn('LPS_ENCRYPTION_KEY is not set: using the development key. Set it before storing real secrets.');
   }
   const sql = createSqlPool(config.database.url);
+  // pg emits an idle connection's death (a restart, a DBA's terminate) on the pool; unhandled,
+  // that 'error' event would end the process. The pool drops that connection and opens a new one.
+  sql.on('error', (error) => logger.warn('an idle database connection was closed by the server', { error: error.message }));
   const db = createDb(config.database.url, { pool: sql });
   const redis = await connectRedis(config.redis.url, 'producer');
   const queues = createQueues(redis, config.redis.prefix);

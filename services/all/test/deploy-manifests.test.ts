@@ -78,6 +78,20 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it('give the API alone its smaller young generation, as docker-compose.yml does', () => {
+    const nodeOptions = (doc: Manifest) =>
+      (doc.spec?.template.spec.containers[0].env ?? []).find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value;
+    const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
+    for (const doc of byKind('Deployment')) {
+      const service = doc.metadata.name.replace(/^lps-/, '');
+      const expected = service === 'api' ? '--max-semi-space-size=4' : undefined;
+      expect([service, nodeOptions(doc)]).toEqual([service, expected]);
+      expect([service, compose.services[service]?.environment?.NODE_OPTIONS]).toEqual([service, expected]);
+    }
+  });
+
   it('list only files that exist in the kustomizations', () => {
     for (const file of yamlFiles(k8sDir).filter((f) => f.endsWith('kustomization.yaml'))) {
       const kustomization = parse(readFileSync(file, 'utf8')) as { resources: string[] };

@@ -38,12 +38,18 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
  * The real API (services/api/dist/main.js) in a child process, so the load
  * generator does not share its event loop: what is measured is the service.
  */
+/**
+ * As the API is deployed (docker-compose.yml, deploy/k8s/base/api.yaml): a 4 MB young
+ * generation instead of V8's 16 MB keeps upload bursts under the 200 MB goal (decision 0006).
+ */
+export const API_NODE_OPTIONS = '--max-semi-space-size=4';
+
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [`${REPO_ROOT}services/api/dist/main.js`], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    env: { ...process.env, NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   await waitForHealth(baseUrl, child);
