@@ -20,6 +20,18 @@ export const closeQueues = async (queues: Queues): Promise<void> => {
   await Promise.all(Object.values(queues).map((queue) => queue.close()));
 };
 
+/** A job as the catalog defines it: payload checked, retry policy, deterministic id, the request id beside the payload. */
+function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, options: JobsOptions) {
+  const definition = jobCatalog[name];
+  const { error, value } = definition.schema.validate(payload);
+  if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);
+  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string }).jobId?.(value as JobPayload<N>);
+  // The request that caused the job travels beside the payload, so worker logs correlate with it.
+  const requestId = currentLogContext().request_id;
+  const data = requestId ? { ...value, [REQUEST_ID_FIELD]: requestId } : value;
+  return { queue: definition.queue, name, data, opts: { ...definition.options, ...options, ...(jobId ? { jobId } : {}) } };
+}
+
 /**
  * Adds a job after checking its payload against the catalog, with the catalog's
  * retry policy and deterministic id. Awaited by every caller: an enqueue that
@@ -31,12 +43,22 @@ export async function enqueue<N extends JobName>(
   payload: JobPayload<N>,
   options: JobsOptions = {},
 ) {
-  const definition = jobCatalog[name];
-  const { error, value } = definition.schema.validate(payload);
-  if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);
-  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string }).jobId?.(value as JobPayload<N>);
-  // The request that caused the job travels beside the payload, so worker logs correlate with it.
-  const requestId = currentLogContext().request_id;
-  const data = requestId ? { ...value, [REQUEST_ID_FIELD]: requestId } : value;
-  return queues[definition.queue].add(name, data, { ...definition.options, ...options, ...(jobId ? { jobId } : {}) });
+  const job = catalogJob(name, payload, options);
+  return queues[job.queue].add(name, job.data, job.opts);
+}
+
+/** Jobs per Redis call in `enqueueMany`. */
+const BULK_CHUNK = 500;
+
+/**
+ * `enqueue` for many jobs of one name: the same checks, options and ids, added
+ * with `addBulk` — one Redis round trip per 500 jobs instead of one per job.
+ * A job whose id exists already is left as it is, as with `enqueue`.
+ */
+export async function enqueueMany<N extends JobName>(queues: Queues, name: N, payloads: JobPayload<N>[]): Promise<void> {
+  const jobs = payloads.map((payload) => catalogJob(name, payload, {}));
+  const queue = queues[jobCatalog[name].queue];
+  for (let i = 0; i < jobs.length; i += BULK_CHUNK) {
+    await queue.addBulk(jobs.slice(i, i + BULK_CHUNK).map(({ data, opts }) => ({ name, data, opts })));
+  }
 }

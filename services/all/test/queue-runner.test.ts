@@ -1,5 +1,5 @@
 import { currentLogContext, runWithLogContext } from '@lps/logger';
-import { enqueue, startWorker, type JobPayload } from '@lps/queue';
+import { enqueue, enqueueMany, jobCatalog, startWorker, type JobPayload } from '@lps/queue';
 import { createTestRuntime, waitFor, type TestRuntime } from '@lps/testing';
 
 let test: TestRuntime;
@@ -20,6 +20,17 @@ describe('job catalog and worker runner', () => {
     expect(first.id).toBe(`research-${id}`);
     expect(second.id).toBe(first.id);
     expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(1);
+    await test.runtime.queues.research.obliterate({ force: true });
+  });
+
+  it('enqueues many jobs with the same checks and ids: a bad payload adds none, a repeat joins the first', async () => {
+    const ids = ['5b7f1e0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b', '6c8a2f1b-2d3e-4f5a-9b0c-1d2e3f4a5b6c'];
+    await expect(enqueueMany(test.runtime.queues, 'research-keyword', [{ researchRequestId: ids[0]! }, { researchRequestId: 'nope' }])).rejects.toThrow(/invalid payload/);
+    expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(0);
+    await enqueueMany(test.runtime.queues, 'research-keyword', ids.map((id) => ({ researchRequestId: id })));
+    await enqueueMany(test.runtime.queues, 'research-keyword', ids.map((id) => ({ researchRequestId: id })));
+    expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(2);
+    expect((await test.runtime.queues.research.getJob(`research-${ids[1]}`))?.opts.attempts).toBe(jobCatalog['research-keyword'].options.attempts);
     await test.runtime.queues.research.obliterate({ force: true });
   });
 

@@ -1,7 +1,6 @@
 import { relayOutboxBatch } from '@lps/db';
-import type { JobHandler } from '@lps/queue';
+import { enqueueMany, type JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
-import { enqueueDeliveries } from './enqueue-deliveries.js';
 
 /** Outbox rows per statement: large enough that a burst costs a few commits, small enough to commit fast. */
 export const RELAY_BATCH = 500;
@@ -23,7 +22,8 @@ export async function relayOutbox(runtime: Runtime, createdBefore: Date | null =
   let deliveries = 0;
   for (;;) {
     const batch = await relayOutboxBatch(runtime.sql, RELAY_BATCH, createdBefore);
-    await enqueueDeliveries(runtime.queues, batch.deliveries);
+    // One job per new record, added in bulk; ids are `delivery-<id>`, so a repeat adds nothing.
+    await enqueueMany(runtime.queues, 'deliver-webhook', batch.deliveries.map(({ id, endpointId }) => ({ deliveryId: id, endpointId })));
     events += batch.claimed;
     deliveries += batch.deliveries.length;
     if (batch.claimed < RELAY_BATCH) return { events, deliveries };
