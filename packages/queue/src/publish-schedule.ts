@@ -21,17 +21,20 @@ export async function placePublishJob(
   options: { move: boolean; retry?: { attempts: number; backoffMs: number } },
 ): Promise<PublishJobPlacement> {
   const delay = Math.max(0, runAt.getTime() - Date.now());
-  const existing = await queues.publish.getJob(publishJobId(postId));
-  if (existing) {
-    const state = await existing.getState();
-    if (LIVE_STATES.has(state)) return 'kept';
-    if (state === 'delayed') {
-      if (!options.move) return 'kept';
+  const id = publishJobId(postId);
+  // The state alone first (one script call, no job parsed): most calls end here, and the
+  // sweeper makes one per due post every interval, also in the middle of a burst.
+  const state = await queues.publish.getJobState(id);
+  if (LIVE_STATES.has(state)) return 'kept';
+  if (state === 'delayed' && !options.move) return 'kept';
+  if (state !== 'unknown') {
+    const existing = await queues.publish.getJob(id);
+    if (existing && state === 'delayed') {
       // The job may have become due in between: then it is already on its way, which is what we want.
       await (delay === 0 ? existing.promote() : existing.changeDelay(delay)).catch(() => undefined);
       return 'moved';
     }
-    await existing.remove().catch(() => undefined);
+    await existing?.remove().catch(() => undefined);
   }
   const retry = options.retry ? { attempts: options.retry.attempts, backoff: { type: 'exponential', delay: options.retry.backoffMs } } : {};
   await enqueue(queues, 'publish-post', { postId }, { ...retry, delay });

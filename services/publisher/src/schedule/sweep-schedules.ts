@@ -1,10 +1,7 @@
-import { placePublishJob, publishJobId } from '@lps/queue';
+import { placePublishJob } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
 
 const BATCH = 2_000;
-
-/** States in which `placePublishJob(…, { move: false })` keeps the job as it is. */
-const KEPT_STATES = new Set(['waiting', 'active', 'prioritized', 'waiting-children', 'delayed']);
 
 /**
  * The database is the truth for schedules: every `scheduled` post due soon and
@@ -36,7 +33,6 @@ export async function sweepSchedules({ runtime }: PublisherContext): Promise<str
   });
   let added = 0;
   for (const post of posts) {
-    if (KEPT_STATES.has(await queues.publish.getJobState(publishJobId(post.id)))) continue;
     const runAt = post.publishRequestedAt ? new Date() : (post.scheduledAt ?? new Date());
     const placement = await placePublishJob(queues, post.id, runAt, { move: false, retry: config.network.publish });
     if (placement === 'added') added += 1;
