@@ -1,14 +1,14 @@
+import pLimit from 'p-limit';
 import { IMAGE_SIZES } from '@lps/ai';
 import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
-import { limitedTo } from './limited.js';
 import { countPdfPages } from './pdf-pages.js';
 import type { StagedUpload } from './stage-upload.js';
 import { uploadProblem } from './upload-limits.js';
 
 // Decoding is the memory-hungry part of an upload: one at a time per process keeps RSS flat under bursts,
 // and libvips already spreads one image over the cores (measured: two side by side were no faster).
-const decoding = limitedTo(1);
+const decoding = pLimit(1);
 
 /** sharp (~30 MB of RSS) is imported by the first image upload, not at start. */
 const loadFit = async () => {
