@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { childNodeArgs } from '../child-node-args.js';
 import { REPO_ROOT } from './bench-database.js';
 
 export interface ApiProcess {
@@ -46,7 +47,7 @@ export const API_NODE_OPTIONS = '--max-semi-space-size=4';
 
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [`${REPO_ROOT}services/api/dist/main.js`], {
+  const child = spawn(process.execPath, [...childNodeArgs(), `${REPO_ROOT}services/api/dist/main.js`], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
