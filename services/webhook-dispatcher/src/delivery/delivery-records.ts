@@ -1,5 +1,4 @@
-import { abandonDelivery, deactivateEndpoint, loadDeliveries, recordAttempts, type AttemptRecord, type LoadedDelivery, type SqlPool } from '@lps/db';
-import { createCallBatcher } from './call-batcher.js';
+import { abandonDelivery, createCallBatcher, deactivateEndpoint, loadDeliveries, recordAttempts, type AttemptRecord, type LoadedDelivery, type SqlPool } from '@lps/db';
 import type { AttemptOutcome } from './send-delivery.js';
 
 export type { LoadedDelivery } from '@lps/db';

@@ -1,9 +1,9 @@
 /**
- * Group commit for per-attempt statements: calls made while a statement is
- * already running wait for it and then go out together as one statement.
- * An idle dispatcher pays no added latency (a lone call goes at once); a busy
- * one sends one statement for many attempts, which is where its CPU went (one
- * SQL round trip per attempt, decision 0003).
+ * Group commit for hot-path statements: calls made while a statement of the same
+ * kind is already running wait for it and then go out together as one statement.
+ * An idle process pays no added latency (a lone call goes at once); a busy one
+ * sends one statement for many calls, where one round trip per call was its cost
+ * (decisions 0003 and 0008).
  */
 export interface CallBatcherOptions {
   /** Largest batch per statement. */
@@ -41,7 +41,7 @@ export function createCallBatcher<In, Out>(run: (inputs: In[]) => Promise<Out[]>
     }
   };
   // After the current microtasks (calls made by one callback join one batch), not a whole
-  // event-loop turn later: the caller of a write is holding an endpoint's slot meanwhile.
+  // event-loop turn later: the caller may be holding something meanwhile (an endpoint's slot, a job's lock).
   const schedule = () => {
     if (scheduled || waiting.length === 0) return;
     scheduled = true;
