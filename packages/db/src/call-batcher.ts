@@ -54,3 +54,28 @@ export function createCallBatcher<In, Out>(run: (inputs: In[]) => Promise<Out[]>
       schedule();
     });
 }
+
+/**
+ * A batcher for statements that answer by key (a post id): each call gets its key's
+ * output, or null when the statement returned none for it. Repeats of a key within
+ * one batch go out in a following statement, so every call sees exactly what it
+ * would have seen alone (an UPDATE's condition is checked once per statement).
+ */
+export function createKeyedBatcher<In, Out>(
+  run: (inputs: In[]) => Promise<Map<string, Out>>,
+  keyOf: (input: In) => string,
+  options: CallBatcherOptions,
+): (input: In) => Promise<Out | null> {
+  return createCallBatcher<In, Out | null>(async (inputs) => {
+    const outputs = new Array<Out | null>(inputs.length).fill(null);
+    let pending = inputs.map((input, index) => ({ input, index, key: keyOf(input) }));
+    while (pending.length > 0) {
+      const keys = new Set<string>();
+      const round = pending.filter((call) => !keys.has(call.key) && keys.add(call.key));
+      pending = pending.filter((call) => !round.includes(call));
+      const found = await run(round.map((call) => call.input));
+      for (const call of round) outputs[call.index] = found.get(call.key) ?? null;
+    }
+    return outputs;
+  }, options);
+}

@@ -1,6 +1,6 @@
 export * from './generated/prisma/client.js';
 export { createDb, createSqlPool, inTransaction, inSqlTransaction, type Db, type DbOrTx, type DbOptions, type Sql, type SqlPool } from './client.js';
-export { createCallBatcher, type CallBatcherOptions } from './call-batcher.js';
+export { createCallBatcher, createKeyedBatcher, type CallBatcherOptions } from './call-batcher.js';
 export { appendOutboxEvent, appendOutboxEventSql, WEBHOOK_EVENTS, type NewOutboxEvent, type WebhookEventType } from './outbox.js';
 export { type KeysetPosition, olderThan, toPage, NEWEST_FIRST } from './keyset.js';
 export * from './repositories/members.js';

@@ -1,12 +1,13 @@
 import {
   appendOutboxEventSql,
-  claimPublication,
+  claimPublications,
   commitPublishedIfUnchanged,
   findPostWithConnection,
   markPublished,
-  loadForPublishing,
+  loadForPublishing as loadMany,
   requestPublication,
   schedulePublication,
+  type PublishCommit,
 } from '@lps/db';
 import { createTestMember, createTestPost, createTestRuntime, type TestMember, type TestRuntime } from '@lps/testing';
 
@@ -23,6 +24,10 @@ afterAll(async () => test.cleanup());
 
 const sql = () => test.runtime.sql;
 const prismaRead = (id: string) => test.runtime.db.post.findUniqueOrThrow({ where: { id } });
+// The job's statements take many posts at once; most cases here use one.
+const loadForPublishing = async (id: string, now: Date) => (await loadMany(sql(), [{ id, now }])).get(id) ?? null;
+const claimPublication = async (id: string, reference: string, now: Date) => (await claimPublications(sql(), [{ id, reference, now }])).get(id) ?? null;
+const commitOne = async (commit: PublishCommit) => (await commitPublishedIfUnchanged(sql(), [commit])).get(commit.postId) ?? null;
 
 describe('publish-path SQL', () => {
   it('reads a post with its member\'s connection exactly as Prisma does, and hides it from another member', async () => {
@@ -51,31 +56,31 @@ describe('publish-path SQL', () => {
     const scheduled = await schedulePublication(sql(), post.id, ['draft_saved', 'approved'], at, new Date());
     expect(scheduled).toEqual(await prismaRead(post.id));
     expect(scheduled).toMatchObject({ status: 'scheduled', scheduledAt: at });
-    const early = await loadForPublishing(sql(), post.id, new Date(at.getTime() - 1));
+    const early = await loadForPublishing(post.id, new Date(at.getTime() - 1));
     expect(early).toMatchObject({ markedInFlight: false, post: { status: 'scheduled', publishRequestedAt: null } });
-    const due = await loadForPublishing(sql(), post.id, new Date());
+    const due = await loadForPublishing(post.id, new Date());
     expect(due).toMatchObject({ markedInFlight: true, post: { statusBeforePublish: 'scheduled', publishRequestedAt: expect.any(Date) } });
     expect(due?.post).toEqual(await prismaRead(post.id));
     expect(due?.connection?.memberId).toBe(ada.memberId);
-    const again = await loadForPublishing(sql(), post.id, new Date());
+    const again = await loadForPublishing(post.id, new Date());
     expect(again).toMatchObject({ markedInFlight: false, post: { publishRequestedAt: due?.post.publishRequestedAt } });
-    expect(await loadForPublishing(sql(), '00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
+    expect(await loadForPublishing('00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
   });
 
   it('claims with the stable reference and counts attempts; a claimed post commits in one statement with its event', async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
-    expect(await claimPublication(sql(), post.id, `lps-${post.id}`, new Date())).toBeNull();
+    expect(await claimPublication(post.id, `lps-${post.id}`, new Date())).toBeNull();
     await requestPublication(sql(), post.id, 'approved', new Date());
-    const first = await claimPublication(sql(), post.id, `lps-${post.id}`, new Date());
-    const claimed = await claimPublication(sql(), post.id, `lps-${post.id}`, new Date());
+    const first = await claimPublication(post.id, `lps-${post.id}`, new Date());
+    const claimed = await claimPublication(post.id, `lps-${post.id}`, new Date());
     expect(first?.version).not.toBe(claimed?.version);
     expect(claimed?.post).toEqual(await prismaRead(post.id));
     expect(claimed?.post).toMatchObject({ publishAttempts: 2, publishReference: `lps-${post.id}`, publishClaimedAt: expect.any(Date) });
     const now = new Date();
     const commit = { postId: post.id, urn: 'urn:li:share:7', url: 'https://example.test/7', now, eventData: { post: { id: post.id } } };
-    expect(await commitPublishedIfUnchanged(sql(), { ...commit, claimedVersion: first?.version ?? '' })).toBeNull();
+    expect(await commitOne({ ...commit, claimedVersion: first?.version ?? '' })).toBeNull();
     expect((await prismaRead(post.id)).status).toBe('approved');
-    const done = await commitPublishedIfUnchanged(sql(), { ...commit, claimedVersion: claimed?.version ?? '' });
+    const done = await commitOne({ ...commit, claimedVersion: claimed?.version ?? '' });
     expect(await prismaRead(post.id)).toMatchObject({ status: 'published', networkPostUrn: 'urn:li:share:7', publishedAt: now, updatedAt: now, publishRequestedAt: null });
     const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: done?.outboxId ?? '' } });
     expect(event).toMatchObject({ memberId: ada.memberId, type: 'post.published', payload: { post: { id: post.id } }, relayedAt: null });
@@ -89,5 +94,37 @@ describe('publish-path SQL', () => {
     expect(await markPublished(sql(), post.id, { urn: 'urn:li:share:9', url: 'x' }, new Date())).toBeNull();
     const { id } = await appendOutboxEventSql(sql(), { memberId: ada.memberId, type: 'post.publish_failed', data: { reason: 'r' } });
     expect(await test.runtime.db.outboxEvent.findUnique({ where: { id } })).toMatchObject({ type: 'post.publish_failed', payload: { reason: 'r' } });
+  });
+
+  it('loads, claims and commits several posts in one statement each, each row on its own condition', async () => {
+    const posts = await Promise.all([0, 1, 2].map(() => createTestPost(test.runtime, ada.memberId, { status: 'approved' })));
+    const [requested, notRequested, stale] = posts.map((post) => post.id) as [string, string, string];
+    const missing = '00000000-0000-4000-8000-000000000001';
+    await requestPublication(sql(), requested, 'approved', new Date());
+    await requestPublication(sql(), stale, 'approved', new Date());
+    const now = new Date();
+    const loaded = await loadMany(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, now })));
+    expect([...loaded.keys()].sort()).toEqual([requested, notRequested, stale].sort());
+    expect(loaded.get(requested)?.post).toEqual(await prismaRead(requested));
+    expect(loaded.get(notRequested)?.post.publishRequestedAt).toBeNull();
+    const claims = await claimPublications(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, reference: `lps-${id}`, now })));
+    expect([...claims.keys()].sort()).toEqual([requested, stale].sort());
+    expect(claims.get(stale)?.post).toEqual(await prismaRead(stale));
+    // Someone writes `stale` after its claim: only `requested` commits, with its own event.
+    await test.runtime.db.post.update({ where: { id: stale }, data: { body: 'edited meanwhile' } });
+    const commit = (postId: string, n: number): PublishCommit => ({
+      postId,
+      claimedVersion: claims.get(postId)?.version ?? '',
+      urn: `urn:li:share:${n}`,
+      url: `https://example.test/${n}`,
+      now,
+      eventData: { post: { id: postId, quote: 'say "hi", {a,b}' } },
+    });
+    const committed = await commitPublishedIfUnchanged(sql(), [commit(requested, 21), commit(stale, 22)]);
+    expect([...committed.keys()]).toEqual([requested]);
+    expect(await prismaRead(requested)).toMatchObject({ status: 'published', networkPostUrn: 'urn:li:share:21' });
+    expect((await prismaRead(stale)).status).toBe('approved');
+    const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: committed.get(requested)?.outboxId ?? '' } });
+    expect(event).toMatchObject({ type: 'post.published', payload: { post: { id: requested, quote: 'say "hi", {a,b}' } } });
   });
 });

@@ -75,29 +75,37 @@ export interface LoadedForPublishing extends PostWithConnection {
   markedInFlight: boolean;
 }
 
+/** Results of a many-post statement by post id; a post that is gone (or did not qualify) is absent. */
+export type ById<T> = Map<string, T>;
+
+const byPostId = <R extends { id: string }, T>(rows: R[], map: (row: R) => T): ById<T> => new Map(rows.map((row) => [row.id, map(row)]));
+
 /**
  * The publish job's first read, and for a scheduled post whose time has come the
- * step that makes it "in flight" like one sent by POST /publish — one statement.
- * The mark's condition makes a concurrent reschedule win or lose cleanly; when it
- * does not apply, the post is returned as it is (null when it is gone).
+ * step that makes it "in flight" like one sent by POST /publish — one statement
+ * for any number of posts (publish jobs running side by side share it, decision
+ * 0008). The mark's condition makes a concurrent reschedule win or lose cleanly;
+ * when it does not apply, the post is returned as it is. Ids must be distinct.
  */
-export async function loadForPublishing(sql: Sql, id: string, now: Date): Promise<LoadedForPublishing | null> {
+export async function loadForPublishing(sql: Sql, posts: { id: string; now: Date }[]): Promise<ById<LoadedForPublishing>> {
   const result = await runPrepared<JoinedRow & { marked_in_flight: boolean }>(
     sql,
     'lps-load-for-publishing',
-    `WITH marked AS (
-       UPDATE posts SET publish_requested_at = $2, status_before_publish = 'scheduled', updated_at = $2
-        WHERE id = $1 AND status = 'scheduled' AND publish_requested_at IS NULL AND scheduled_at <= $2
-        RETURNING *
+    `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, now)),
+     marked AS (
+       UPDATE posts p SET publish_requested_at = i.now, status_before_publish = 'scheduled', updated_at = i.now
+         FROM input i
+        WHERE p.id = i.id AND p.status = 'scheduled' AND p.publish_requested_at IS NULL AND p.scheduled_at <= i.now
+        RETURNING p.*
      ), post AS (
        SELECT m.*, true AS marked_in_flight FROM marked m
        UNION ALL
-       SELECT p.*, false FROM posts p WHERE p.id = $1 AND NOT EXISTS (SELECT 1 FROM marked)
+       SELECT p.*, false FROM posts p JOIN input i ON i.id = p.id WHERE NOT EXISTS (SELECT 1 FROM marked m WHERE m.id = p.id)
      )
      SELECT post.*, to_jsonb(c) AS connection FROM post LEFT JOIN network_connections c ON c.member_id = post.member_id`,
-    [id, now],
+    [posts.map((post) => post.id), posts.map((post) => post.now)],
   );
-  return one(result.rows, ({ marked_in_flight, ...row }) => ({ ...joined(row), markedInFlight: marked_in_flight }));
+  return byPostId(result.rows, ({ marked_in_flight, ...row }) => ({ ...joined(row), markedInFlight: marked_in_flight }));
 }
 
 export interface ClaimedPost {
@@ -107,20 +115,29 @@ export interface ClaimedPost {
   version: string;
 }
 
+export interface PublicationClaim {
+  id: string;
+  /** The client reference sent with the network call, stable across attempts. */
+  reference: string;
+  now: Date;
+}
+
 /**
- * Step 1 of docs/decisions/0005, committed on its own before any network call.
- * Null when the post is no longer requested (published, failed for good or deleted meanwhile).
+ * Step 1 of docs/decisions/0005, committed on its own before any network call, for
+ * any number of posts in one statement. A post that is no longer requested
+ * (published, failed for good or deleted meanwhile) is absent. Ids must be distinct.
  */
-export async function claimPublication(sql: Sql, id: string, reference: string, now: Date): Promise<ClaimedPost | null> {
+export async function claimPublications(sql: Sql, claims: PublicationClaim[]): Promise<ById<ClaimedPost>> {
   const result = await runPrepared<PostRow & { row_version: string }>(
     sql,
-    'lps-claim-publication',
-    `UPDATE posts SET publish_claimed_at = $3, publish_attempts = publish_attempts + 1, publish_reference = $2, updated_at = $3
-      WHERE id = $1 AND status <> 'published' AND publish_requested_at IS NOT NULL
-      RETURNING *, xmin::text AS row_version`,
-    [id, reference, now],
+    'lps-claim-publications',
+    `UPDATE posts p SET publish_claimed_at = i.now, publish_attempts = p.publish_attempts + 1, publish_reference = i.reference, updated_at = i.now
+       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS i(id, reference, now)
+      WHERE p.id = i.id AND p.status <> 'published' AND p.publish_requested_at IS NOT NULL
+      RETURNING p.*, p.xmin::text AS row_version`,
+    [claims.map((claim) => claim.id), claims.map((claim) => claim.reference), claims.map((claim) => claim.now)],
   );
-  return one(result.rows, ({ row_version, ...row }) => ({ post: postFromRow(row), version: row_version }));
+  return byPostId(result.rows, ({ row_version, ...row }) => ({ post: postFromRow(row), version: row_version }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import { loadForPublishing, type NetworkConnection, type Post } from '@lps/db';
+import type { NetworkConnection, Post } from '@lps/db';
 import { accountFromConnection, isNetworkError, postUrl, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
@@ -16,7 +16,7 @@ import { uploadMedia } from './upload-media.js';
  */
 export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
   const now = new Date();
-  const found = await loadForPublishing(context.runtime.sql, postId, now);
+  const found = await context.statements.load(postId, now);
   if (!found) return 'post deleted';
   const { post, connection } = found;
   if (post.status === 'published') return 'already published';
@@ -38,17 +38,17 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
 }
 
 async function publish(context: PublisherContext, post: Post, connection: NetworkConnection | null): Promise<string> {
-  const { runtime, network, pause } = context;
+  const { runtime, network, pause, statements } = context;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const media = await uploadMedia(context, lookup.account, post);
-  const claim = await claimPublication(runtime.sql, post);
+  const claim = await claimPublication(statements, post);
   if (!claim) return 'no longer requested';
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
-  const outboxId = await commitPublished(runtime.sql, claim, published);
+  const outboxId = await commitPublished(runtime.sql, statements, claim, published);
   if (!outboxId) {
     runtime.logger.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
