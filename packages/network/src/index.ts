@@ -2,7 +2,7 @@ export * from './network.js';
 export { NetworkError, isNetworkError, nextUtcMidnight, type NetworkErrorKind } from './network-error.js';
 export { escapeLittleText, unescapeLittleText, LITTLE_TEXT_RESERVED } from './little-text.js';
 export { SandboxNetwork, sandboxPersonUrn, type SandboxOptions } from './sandbox/sandbox-network.js';
-export { MemorySandboxStore, type SandboxStore, type SandboxPost, type InjectedFailure } from './sandbox/sandbox-store.js';
+export { MemorySandboxStore, type SandboxStore, type SandboxPost, type SandboxDraft, type SandboxPublication, type InjectedFailure } from './sandbox/sandbox-store.js';
 export { RedisSandboxStore, type SandboxRedis } from './sandbox/redis-sandbox-store.js';
 export { syntheticMetrics, ZERO_METRICS } from './sandbox/synthetic-metrics.js';
 export { LinkedInNetwork } from './linkedin/linkedin-network.js';

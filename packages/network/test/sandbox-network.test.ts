@@ -43,6 +43,17 @@ describe('sandbox network', () => {
       const reader = new SandboxNetwork(new RedisSandboxStore(redis, prefix));
       const published = await writer.publishPost(account, { text: 'shared', reference: 'shared-ref' });
       expect(await reader.findByReference(account, 'shared-ref')).toEqual(published);
+      // The one-script publish keeps the memory store's rules: a failure before storing leaves nothing.
+      await writer.injectFailure({ operation: 'analytics', kind: 'permanent' });
+      await writer.injectFailure({ operation: 'publish', kind: 'permanent' });
+      await expect(writer.publishPost(account, { text: 'never', reference: 'never-ref' })).rejects.toMatchObject({ kind: 'permanent' });
+      expect(await reader.findByReference(account, 'never-ref')).toBeUndefined();
+      await writer.injectFailure({ operation: 'any', kind: 'timeout-after-publish' });
+      await expect(writer.publishPost(account, { text: 'stored "anyway"', reference: 'late-ref' })).rejects.toMatchObject({ uncertain: true });
+      const late = await reader.findByReference(account, 'late-ref');
+      expect(late?.urn).toBe(`urn:li:share:${Number(published.urn.split(':').at(-1)) + 1}`);
+      expect((await new RedisSandboxStore(redis, prefix).findByUrn(late?.urn ?? ''))).toMatchObject({ text: 'stored "anyway"', author: account.personUrn, media: null, deletedAt: null });
+      await expect(reader.postAnalytics(account, published.urn)).rejects.toMatchObject({ kind: 'permanent' });
       await writer.injectFailure({ operation: 'analytics', kind: 'retryable' });
       await expect(reader.postAnalytics(account, published.urn)).rejects.toMatchObject({ kind: 'retryable' });
       expect((await reader.postAnalytics(account, published.urn)).impressions).toBeGreaterThanOrEqual(0);

@@ -31,23 +31,18 @@ export class SandboxNetwork implements Network {
   }
 
   async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
-    const failure = await this.store.takeFailure('publish');
-    if (failure && failure.kind !== 'timeout-after-publish') throw failureError(failure);
-    const urn = `urn:li:share:${await this.store.nextSequence()}`;
-    const post: SandboxPost = {
-      urn,
+    const { post, failure } = await this.store.publish({
       author: account.personUrn,
       text: request.text,
       reference: request.reference,
       media: request.media ? { kind: request.media.kind, urn: request.media.urn } : null,
       createdAt: new Date().toISOString(),
-      deletedAt: null,
-    };
-    await this.store.savePost(post);
+    });
+    if (!post) throw failureError(failure as InjectedFailure);
     await this.options.afterPublishStored?.(post);
     // The post exists, but the caller never hears so: the case the at-most-once protocol must survive.
     if (failure) throw failureError(failure);
-    return { urn, url: postUrl(urn) };
+    return { urn: post.urn, url: postUrl(post.urn) };
   }
 
   async uploadImage(account: NetworkAccount): Promise<string> {

@@ -18,6 +18,18 @@ export interface InjectedFailure {
   message?: string;
 }
 
+/** What the store step of a publication did: the post it stored, the injected failure it met. */
+export interface SandboxPublication {
+  post?: SandboxPost;
+  failure?: InjectedFailure;
+}
+
+/** The post a publication stores, before the network numbers it. */
+export type SandboxDraft = Omit<SandboxPost, 'urn' | 'deletedAt'>;
+
+/** Only a time-out strikes after the post exists; every other failure leaves the network untouched. */
+export const failureStrikesAfterStoring = (failure: InjectedFailure): boolean => failure.kind === 'timeout-after-publish';
+
 /**
  * Where the sandbox keeps its state. The Redis store lets every process of one
  * deployment (and a publisher restarted after a crash) see the same network.
@@ -31,6 +43,12 @@ export interface SandboxStore {
   pushFailure(failure: InjectedFailure): Promise<void>;
   /** Removes and returns the first injected failure that applies to `operation`. */
   takeFailure(operation: InjectedFailure['operation']): Promise<InjectedFailure | undefined>;
+  /**
+   * A publication's store step as one atomic step (one round trip in Redis): takes
+   * the first failure injected for `publish` and, unless it strikes before storing,
+   * numbers the post `urn:li:share:<n>` and stores it under its URN and reference.
+   */
+  publish(draft: SandboxDraft): Promise<SandboxPublication>;
 }
 
 export class MemorySandboxStore implements SandboxStore {
@@ -60,5 +78,12 @@ export class MemorySandboxStore implements SandboxStore {
   async takeFailure(operation: InjectedFailure['operation']) {
     const index = this.failures.findIndex((failure) => failure.operation === operation || failure.operation === 'any');
     return index < 0 ? undefined : this.failures.splice(index, 1)[0];
+  }
+  async publish(draft: SandboxDraft): Promise<SandboxPublication> {
+    const failure = await this.takeFailure('publish');
+    if (failure && !failureStrikesAfterStoring(failure)) return { failure };
+    const post = { urn: `urn:li:share:${await this.nextSequence()}`, ...draft, deletedAt: null };
+    await this.savePost(post);
+    return { post, failure };
   }
 }
