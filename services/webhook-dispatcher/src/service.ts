@@ -18,6 +18,13 @@ const SLOT_LEASE_MARGIN_MS = 5_000;
  */
 const SLOT_EXPECTED_WAIT_MS = 50;
 const SLOT_MAX_WAIT_MS = 250;
+/**
+ * Attempts of an endpoint one process may have sent (or be sending) and not yet
+ * recorded, per slot: a slot carries the next request while the last one is
+ * recorded, and a SIGKILL re-sends at most this many times the endpoint
+ * concurrency per process (decision 0003).
+ */
+const UNRECORDED_PER_SLOT = 2;
 
 /**
  * The webhook-dispatcher worker: the relay (outbox → delivery records + jobs),
@@ -30,6 +37,7 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   const client = createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
   const slots = createEndpointSlots(runtime.redis, config.redis.prefix, {
     limit: settings.endpointConcurrency,
+    unrecordedLimit: UNRECORDED_PER_SLOT * settings.endpointConcurrency,
     leaseMs: settings.timeoutMs + SLOT_LEASE_MARGIN_MS,
     // Half the margin: a handed-over lease always has the receiver time-out plus 2.5 s to live.
     renewAfterMs: SLOT_LEASE_MARGIN_MS / 2,

@@ -5,6 +5,8 @@ import { spawnDispatcher } from './support/dispatcher-process.js';
 
 const EVENTS = 500;
 const ENDPOINT_CONCURRENCY = 8;
+/** A process may have twice its endpoint concurrency sent and not yet recorded (decision 0003). */
+const UNRECORDED_LIMIT = 2 * ENDPOINT_CONCURRENCY;
 const ENV = { LPS_WEBHOOK_RETRY_SCHEDULE: '200ms,200ms', LPS_WEBHOOK_SWEEP_INTERVAL: '1s', LPS_WEBHOOK_ENDPOINT_CONCURRENCY: String(ENDPOINT_CONCURRENCY) };
 
 interface Counting {
@@ -91,8 +93,8 @@ describe('no delivery is lost', () => {
     });
     const duplicates = duplicatesOf(receiver);
     console.log(`SIGKILL no-loss: ${EVENTS} events, ${atKill} delivered before the kill, ${receiver.seen.size} distinct after restart, ${duplicates} duplicate(s)`);
-    // At most the requests in flight at the kill are sent twice.
-    expect(duplicates).toBeLessThanOrEqual(ENDPOINT_CONCURRENCY);
+    // At most the attempts sent (or being sent) and not yet recorded at the kill are sent twice.
+    expect(duplicates).toBeLessThanOrEqual(UNRECORDED_LIMIT);
     expect(await test.runtime.db.outboxEvent.count({ where: { relayedAt: null } })).toBe(0);
   }, 200_000);
 

@@ -86,8 +86,9 @@ export interface AttemptRecord {
  * One statement, one commit, however many attempts; ids must be distinct.
  *
  * The commit does not wait for the WAL flush (`synchronous_commit = off` for
- * this transaction only): the attempt holds its endpoint's slot until the
- * record is written, so the flush wait was paid on every delivery. What a
+ * this transaction only): the attempt counts against its endpoint's allowance
+ * of unrecorded attempts until the record is written, so the flush wait was
+ * paid on every delivery. What a
  * PostgreSQL crash can lose is the last fraction of a second of outcomes; those
  * deliveries are then sent again under the same delivery id (at least once, as
  * after a dispatcher crash). A lost write can never lose an event: the relay,

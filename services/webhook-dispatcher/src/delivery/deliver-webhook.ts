@@ -5,7 +5,7 @@ import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
-import type { EndpointSlots } from './endpoint-slots.js';
+import type { EndpointSlots, HeldSlot } from './endpoint-slots.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
 
@@ -43,16 +43,16 @@ export function createDeliverHandler({ runtime, client, records, slots, policy }
     // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
     let loading: Promise<LoadedDelivery | null> | undefined;
     const load = () => (loading ??= records.load(deliveryId));
-    const release = await slots.acquire(endpointId, () => void load().catch(() => undefined));
-    if (!release) await postpone(job, Date.now() + slotWait());
+    const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
+    if (!slot) return postpone(job, Date.now() + slotWait());
     try {
-      return await attempt(await load(), job);
+      return await attempt(await load(), job, slot);
     } finally {
-      await release?.();
+      await slot.done();
     }
   };
 
-  async function attempt(delivery: LoadedDelivery | null, job: Job) {
+  async function attempt(delivery: LoadedDelivery | null, job: Job, slot: HeldSlot) {
     // Deleted endpoints take their deliveries with them (cascade); final ones are done.
     if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
     const { endpoint } = delivery;
@@ -68,6 +68,9 @@ export function createDeliverHandler({ runtime, client, records, slots, policy }
     const body = deliveryBody(delivery.outbox);
     const headers = deliveryHeaders({ secret: secretOf(endpoint.secretEnc), deliveryId: delivery.id, event: delivery.event, body, now: at });
     const outcome = await sendDelivery(client, endpoint.url, body, headers);
+    // The slot may carry the endpoint's next request while this one is recorded (the allowance
+    // of attempts sent and not yet recorded bounds what a crash now would send twice).
+    slot.sent();
 
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);

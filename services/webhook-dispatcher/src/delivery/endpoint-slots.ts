@@ -38,21 +38,37 @@ function script(redis: Redis, body: string) {
   };
 }
 
-export type ReleaseSlot = () => Promise<void>;
+/**
+ * One attempt's hold on its endpoint, in two stages: the slot (a lease) for the
+ * request, and a place in the endpoint's allowance of attempts sent but not yet
+ * recorded, kept until the record is written.
+ */
+export interface HeldSlot {
+  /** The request is over: the slot may carry another request while this attempt is recorded. */
+  sent(): void;
+  /** The attempt is recorded (or was never sent): it leaves the allowance, and the slot is freed if `sent` was not called. */
+  done(): Promise<void>;
+}
 
 export interface EndpointSlots {
   /**
-   * A release function once a slot is ours — at once, or handed over by one of
-   * this process's requests to the endpoint finishing soon — or null when the
+   * A hold once a slot is ours — at once, or handed over by one of this
+   * process's requests to the endpoint finishing soon — or null when the
    * endpoint stays full (the job is then postponed). `whileWaiting` is called
    * when the job is about to wait, so it can do its own reading meanwhile.
    */
-  acquire(endpointId: string, whileWaiting?: () => void): Promise<ReleaseSlot | null>;
+  acquire(endpointId: string, whileWaiting?: () => void): Promise<HeldSlot | null>;
 }
 
 export interface EndpointSlotOptions {
   /** Requests in flight per endpoint, across all processes. */
   limit: number;
+  /**
+   * Attempts of one endpoint this process has begun and not yet recorded, in
+   * flight or being recorded: what a SIGKILL of this process can make the
+   * endpoint receive twice.
+   */
+  unrecordedLimit: number;
   /** A lease's life: longer than the receiver time-out. */
   leaseMs: number;
   /**
@@ -70,13 +86,28 @@ export interface EndpointSlotOptions {
   maxWaitMs: number;
 }
 
+/** What a waiting job is given: a slot, nothing (postponed), or room in the allowance to ask Redis again. */
+type Grant = HeldSlot | null | 'retry';
+
 interface Waiter {
-  grant: (release: ReleaseSlot | null) => void;
+  grant: (grant: Grant) => void;
   timer: NodeJS.Timeout;
+}
+
+/** A lease of the endpoint's set; `renewedAt`: when its expiry was last set in Redis. */
+interface Lease {
+  token: string;
+  renewedAt: number;
 }
 
 /** Weight of the newest request in an endpoint's average slot time. */
 const SMOOTHING = 0.2;
+
+const change = (counts: Map<string, number>, key: string, delta: number) => {
+  const now = (counts.get(key) ?? 0) + delta;
+  if (now === 0) counts.delete(key);
+  else counts.set(key, now);
+};
 
 /**
  * A busy endpoint's slots pass from one job to the next inside the process:
@@ -87,18 +118,22 @@ const SMOOTHING = 0.2;
  * wait (judged by how long its slots were held lately): a slow or hanging
  * endpoint's jobs are postponed at once, as before, and never sit on the
  * worker's concurrency.
+ *
+ * A slot is free again as soon as its request is answered, while the attempt
+ * is recorded; the unrecorded allowance bounds how far sending runs ahead of
+ * recording. A freed lease waits (still held) for room in the allowance when
+ * jobs are waiting, and goes back to Redis when none is.
  */
 export function createEndpointSlots(redis: Redis, prefix: string, options: EndpointSlotOptions): EndpointSlots {
   const waiting = new Map<string, Waiter[]>();
   /** Average time a slot of the endpoint was held, from this process's own requests. */
   const slotMs = new Map<string, number>();
-  /** Slots of the endpoint this process holds now. */
+  /** Leases of the endpoint this process holds now, in use or spare. */
   const held = new Map<string, number>();
-  const count = (endpointId: string, delta: number) => {
-    const now = (held.get(endpointId) ?? 0) + delta;
-    if (now === 0) held.delete(endpointId);
-    else held.set(endpointId, now);
-  };
+  /** Leases held but carrying no request: kept for a waiting job until the allowance has room. */
+  const spare = new Map<string, Lease[]>();
+  /** Attempts of the endpoint begun here and not yet recorded. */
+  const unrecorded = new Map<string, number>();
   const keyOf = (endpointId: string) => `${prefix}:webhook-slots:${endpointId}`;
   const take = script(redis, ACQUIRE);
   const renewLease = script(redis, RENEW);
@@ -107,28 +142,67 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
     const previous = slotMs.get(endpointId);
     slotMs.set(endpointId, previous === undefined ? ms : previous + SMOOTHING * (ms - previous));
   };
+  const hasRoom = (endpointId: string) => (unrecorded.get(endpointId) ?? 0) < options.unrecordedLimit;
 
-  /** `renewedAt`: when the lease's expiry was last set in Redis. */
-  const holding = (endpointId: string, token: string, renewedAt: number): ReleaseSlot => {
+  /** The caller has already counted the attempt in `unrecorded`. */
+  const hold = (endpointId: string, lease: Lease): HeldSlot => {
     const since = Date.now();
-    return async () => {
-      const now = Date.now();
-      observe(endpointId, now - since);
-      const queue = waiting.get(endpointId);
-      const next = queue?.shift();
-      if (queue?.length === 0) waiting.delete(endpointId);
-      if (next) {
-        clearTimeout(next.timer);
-        // The lease must outlive the next request: renewed (with its set) once it has used up
-        // its spare life, not on every handover — a Redis write per delivery saved.
-        const renew = now - renewedAt > options.renewAfterMs;
-        if (renew) renewLease(keyOf(endpointId), now + options.leaseMs, token, options.leaseMs).catch(() => undefined);
-        next.grant(holding(endpointId, token, renew ? now : renewedAt));
-        return;
-      }
-      count(endpointId, -1);
-      await redis.zrem(keyOf(endpointId), token).catch(() => undefined);
+    let freed = false;
+    let recorded = false;
+    const sent = () => {
+      if (freed) return;
+      freed = true;
+      observe(endpointId, Date.now() - since);
+      const leases = spare.get(endpointId) ?? [];
+      spare.set(endpointId, leases);
+      leases.push(lease);
+      settle(endpointId);
     };
+    return {
+      sent,
+      async done() {
+        if (recorded) return;
+        recorded = true;
+        sent();
+        change(unrecorded, endpointId, -1);
+        settle(endpointId);
+      },
+    };
+  };
+
+  /** Spare leases go to waiting jobs while the allowance has room; with nobody waiting they go back to Redis. */
+  const settle = (endpointId: string) => {
+    const queue = waiting.get(endpointId);
+    const leases = spare.get(endpointId) ?? [];
+    const now = Date.now();
+    while (queue && queue.length > 0 && leases.length > 0 && hasRoom(endpointId)) {
+      const next = queue.shift() as Waiter;
+      const lease = leases.pop() as Lease;
+      clearTimeout(next.timer);
+      // The lease must outlive the next request: renewed (with its set) once it has used up
+      // its spare life, not on every handover — a Redis write per delivery saved.
+      if (now - lease.renewedAt > options.renewAfterMs) {
+        renewLease(keyOf(endpointId), now + options.leaseMs, lease.token, options.leaseMs).catch(() => undefined);
+        lease.renewedAt = now;
+      }
+      change(unrecorded, endpointId, 1);
+      next.grant(hold(endpointId, lease));
+    }
+    // Room, but no spare lease here (they went back while nobody waited): the next in line asks Redis.
+    if (queue && queue.length > 0 && leases.length === 0 && hasRoom(endpointId) && (held.get(endpointId) ?? 0) < options.limit) {
+      const next = queue.shift() as Waiter;
+      clearTimeout(next.timer);
+      next.grant('retry');
+    }
+    if (queue?.length === 0) waiting.delete(endpointId);
+    if (!waiting.has(endpointId)) {
+      for (const lease of leases) {
+        change(held, endpointId, -1);
+        redis.zrem(keyOf(endpointId), lease.token).catch(() => undefined);
+      }
+      leases.length = 0;
+    }
+    if (leases.length === 0) spare.delete(endpointId);
   };
 
   /** Whether a job that would be `position`-th in line should get a slot soon enough to wait for it. */
@@ -138,7 +212,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
   };
 
   const waitForHandover = (endpointId: string) =>
-    new Promise<ReleaseSlot | null>((resolve) => {
+    new Promise<Grant>((resolve) => {
       const queue = waiting.get(endpointId) ?? [];
       waiting.set(endpointId, queue);
       const waiter: Waiter = {
@@ -148,6 +222,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
           if (queue.length === 0 && waiting.get(endpointId) === queue) waiting.delete(endpointId);
           // No slot came: treat the endpoint as slow until its requests say otherwise.
           observe(endpointId, options.maxWaitMs * options.limit);
+          settle(endpointId);
           resolve(null);
         }, options.maxWaitMs),
       };
@@ -156,20 +231,36 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
 
   return {
     async acquire(endpointId, whileWaiting) {
-      const wait = () => {
+      let waited = false;
+      const wait = async (): Promise<HeldSlot | null> => {
         if (!worthWaiting(endpointId, (waiting.get(endpointId)?.length ?? 0) + 1)) return null;
         const handover = waitForHandover(endpointId);
-        whileWaiting?.();
-        return handover;
+        if (!waited) whileWaiting?.();
+        waited = true;
+        const grant = await handover;
+        return grant === 'retry' ? ask() : grant;
       };
-      // This process holds every slot: no need to ask Redis. Otherwise it may have a free one, even
-      // with jobs waiting here (they wait for a handover and would never ask for it themselves).
-      if ((held.get(endpointId) ?? 0) >= options.limit) return wait();
-      const token = randomUUID();
-      const taken = await take(keyOf(endpointId), Date.now(), options.limit, options.leaseMs, token);
-      if (taken !== 1) return wait();
-      count(endpointId, 1);
-      return holding(endpointId, token, Date.now());
+      const ask = async (): Promise<HeldSlot | null> => {
+        // Too much sent and not yet recorded, or this process holds every slot: no need to ask
+        // Redis. Otherwise it may have a free one, even with jobs waiting here (they wait for a
+        // handover and would never ask for it themselves).
+        if (!hasRoom(endpointId) || (held.get(endpointId) ?? 0) >= options.limit) return wait();
+        // Counted before asking, so requests asking at the same moment cannot overrun the allowance.
+        change(unrecorded, endpointId, 1);
+        const token = randomUUID();
+        const taken = await take(keyOf(endpointId), Date.now(), options.limit, options.leaseMs, token).catch((error: unknown) => {
+          change(unrecorded, endpointId, -1);
+          throw error;
+        });
+        if (taken !== 1) {
+          // Full across processes: waking a waiter here would only have it find the same.
+          change(unrecorded, endpointId, -1);
+          return wait();
+        }
+        change(held, endpointId, 1);
+        return hold(endpointId, { token, renewedAt: Date.now() });
+      };
+      return ask();
     },
   };
 }
