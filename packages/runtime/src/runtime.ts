@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
-import { createDb, createSqlPool, type Db, type SqlPool } from '@lps/db';
+import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
 import { closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
@@ -13,6 +13,8 @@ export interface Runtime {
   db: Db;
   /** The connections under `db`, for plain SQL on hot paths. */
   sql: SqlPool;
+  /** The publish path's statements on `sql`, group-committed across concurrent callers (decision 0008). */
+  publishPath: PublishPathStatements;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: Redis;
   queues: Queues;
@@ -52,6 +54,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     logger,
     db,
     sql,
+    publishPath: createPublishPathStatements(sql),
     redis,
     queues,
     keyring,

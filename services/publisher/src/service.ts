@@ -4,7 +4,6 @@ import { createStorage } from '@lps/storage';
 import { refreshRecentAnalytics } from './analytics/refresh-analytics.js';
 import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
 import type { PublisherContext } from './publisher-context.js';
-import { createPublicationStatements } from './publish/publication-statements.js';
 import { publishPostJob } from './publish/publish-post.js';
 import { createPauseHook } from './publish/test-pause.js';
 import { keepJobSchedulers } from './schedule/job-schedulers.js';
@@ -22,7 +21,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   const network =
     options.network ??
     createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
-  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause, statements: createPublicationStatements(runtime.sql) };
+  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause };
   const { lockMs, concurrency } = config.network.publish;
   const worker = await startQueueWorker(runtime, {
     queue: 'publish',

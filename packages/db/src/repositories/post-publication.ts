@@ -20,41 +20,70 @@ type JoinedRow = PostRow & { connection: ConnectionJson | null };
 export const runPrepared = <R extends QueryResultRow>(sql: Sql, name: string, text: string, values: unknown[]) => sql.query<R>({ name, text, values });
 
 const one = <R, T>(rows: R[], map: (row: R) => T): T | null => (rows[0] === undefined ? null : map(rows[0]));
+
+/** Results of a many-post statement by post id; a post that is gone (or did not qualify) is absent. */
+export type ById<T> = Map<string, T>;
+
+const byPostId = <R extends { id: string }, T>(rows: R[], map: (row: R) => T): ById<T> => new Map(rows.map((row) => [row.id, map(row)]));
+
 const joined = (row: JoinedRow): PostWithConnection => {
   const { connection, ...post } = row;
   return { post: postFromRow(post), connection: connection ? connectionFromJson(connection) : null };
 };
 
-/**
- * A post and its member's network connection in one statement. With `memberId`,
- * another member's post is null, like a missing one (both answer 404).
- */
-export async function findPostWithConnection(sql: Sql, id: string, memberId?: string): Promise<PostWithConnection | null> {
+export interface PostLookup {
+  id: string;
+  /** With a member, another member's post is absent, like a missing one (both answer 404). */
+  memberId?: string;
+}
+
+/** Posts and their members' network connections in one statement, by post id. Ids must be distinct. */
+export async function findPostsWithConnection(sql: Sql, lookups: PostLookup[]): Promise<ById<PostWithConnection>> {
   const result = await runPrepared<JoinedRow>(
     sql,
-    'lps-post-with-connection',
+    'lps-posts-with-connection',
     `SELECT p.*, to_jsonb(c) AS connection
-       FROM posts p LEFT JOIN network_connections c ON c.member_id = p.member_id
-      WHERE p.id = $1 AND ($2::uuid IS NULL OR p.member_id = $2::uuid)`,
-    [id, memberId ?? null],
+       FROM unnest($1::uuid[], $2::uuid[]) AS i(id, member_id)
+       JOIN posts p ON p.id = i.id AND (i.member_id IS NULL OR p.member_id = i.member_id)
+       LEFT JOIN network_connections c ON c.member_id = p.member_id`,
+    [lookups.map((lookup) => lookup.id), lookups.map((lookup) => lookup.memberId ?? null)],
   );
-  return one(result.rows, joined);
+  return byPostId(result.rows, joined);
+}
+
+/** One post with its member's connection (`findPostsWithConnection` for one). */
+export async function findPostWithConnection(sql: Sql, id: string, memberId?: string): Promise<PostWithConnection | null> {
+  return (await findPostsWithConnection(sql, [{ id, memberId }])).get(id) ?? null;
+}
+
+export interface PublicationRequest {
+  id: string;
+  /** The state the caller read: the request is recorded only while the post is still in it. */
+  fromStatus: PostStatus;
+  now: Date;
 }
 
 /**
- * POST /publish: records the request while the post is still in `fromStatus` and not
- * in flight, in the statement that checks it. Null when the post changed meanwhile.
+ * POST /publish for any number of posts in one statement: records each request while
+ * its post is still in `fromStatus` and not in flight, in the statement that checks
+ * it. A post that changed meanwhile is absent. Ids must be distinct.
  */
-export async function requestPublication(sql: Sql, id: string, fromStatus: PostStatus, now: Date): Promise<Post | null> {
+export async function requestPublications(sql: Sql, requests: PublicationRequest[]): Promise<ById<Post>> {
   const result = await runPrepared<PostRow>(
     sql,
-    'lps-request-publication',
-    `UPDATE posts SET publish_requested_at = $3, status_before_publish = status, last_error = NULL, updated_at = $3
-      WHERE id = $1 AND status = $2 AND publish_requested_at IS NULL
-      RETURNING *`,
-    [id, fromStatus, now],
+    'lps-request-publications',
+    `UPDATE posts p SET publish_requested_at = i.now, status_before_publish = p.status, last_error = NULL, updated_at = i.now
+       FROM unnest($1::uuid[], $2::"PostStatus"[], $3::timestamptz[]) AS i(id, from_status, now)
+      WHERE p.id = i.id AND p.status = i.from_status AND p.publish_requested_at IS NULL
+      RETURNING p.*`,
+    [requests.map((request) => request.id), requests.map((request) => request.fromStatus), requests.map((request) => request.now)],
   );
-  return one(result.rows, postFromRow);
+  return byPostId(result.rows, postFromRow);
+}
+
+/** One publish request (`requestPublications` for one). */
+export async function requestPublication(sql: Sql, id: string, fromStatus: PostStatus, now: Date): Promise<Post | null> {
+  return (await requestPublications(sql, [{ id, fromStatus, now }])).get(id) ?? null;
 }
 
 /** POST /schedule: state `scheduled` at `at`, only from `allowedFrom` and while nothing is in flight. */
@@ -74,11 +103,6 @@ export interface LoadedForPublishing extends PostWithConnection {
   /** True when this statement itself made a due scheduled post "in flight". */
   markedInFlight: boolean;
 }
-
-/** Results of a many-post statement by post id; a post that is gone (or did not qualify) is absent. */
-export type ById<T> = Map<string, T>;
-
-const byPostId = <R extends { id: string }, T>(rows: R[], map: (row: R) => T): ById<T> => new Map(rows.map((row) => [row.id, map(row)]));
 
 /**
  * The publish job's first read, and for a scheduled post whose time has come the

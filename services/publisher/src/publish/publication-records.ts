@@ -8,11 +8,11 @@ import {
   type Db,
   type Post,
   type PostStatus,
+  type PublishPathStatements,
   type Prisma,
   type SqlPool,
 } from '@lps/db';
 import type { PublishedPost } from '@lps/network';
-import type { PublicationStatements } from './publication-statements.js';
 
 /** The event body of decisions.md: `data.post` is the Post as the API shows it. */
 const postEventData = (post: Post, extra: Record<string, string> = {}): Prisma.InputJsonValue =>
@@ -31,7 +31,7 @@ export interface Claim {
 }
 
 /** Step 1 of the protocol (docs/decisions/0005): recorded and committed before any network call. */
-export async function claimPublication(statements: PublicationStatements, post: Post): Promise<Claim | undefined> {
+export async function claimPublication(statements: PublishPathStatements, post: Post): Promise<Claim | undefined> {
   const claimed = await statements.claim({ id: post.id, reference: post.publishReference ?? referenceFor(post.id), now: new Date() });
   if (!claimed) return undefined;
   const { post: now, version } = claimed;
@@ -58,7 +58,7 @@ const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post
  * that re-reads it. Returns the outbox id, or undefined when the post is gone or
  * already published.
  */
-export async function commitPublished(sql: SqlPool, statements: PublicationStatements, claim: Claim, published: PublishedPost): Promise<string | undefined> {
+export async function commitPublished(sql: SqlPool, statements: PublishPathStatements, claim: Claim, published: PublishedPost): Promise<string | undefined> {
   const now = new Date();
   const eventData = postEventData(publishedView(claim.post, published, now));
   const fast = await statements.commitIfUnchanged({ postId: claim.post.id, claimedVersion: claim.version, urn: published.urn, url: published.url, now, eventData });

@@ -16,7 +16,7 @@ import { uploadMedia } from './upload-media.js';
  */
 export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
   const now = new Date();
-  const found = await context.statements.load(postId, now);
+  const found = await context.runtime.publishPath.load(postId, now);
   if (!found) return 'post deleted';
   const { post, connection } = found;
   if (post.status === 'published') return 'already published';
@@ -38,17 +38,17 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
 }
 
 async function publish(context: PublisherContext, post: Post, connection: NetworkConnection | null): Promise<string> {
-  const { runtime, network, pause, statements } = context;
+  const { runtime, network, pause } = context;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const media = await uploadMedia(context, lookup.account, post);
-  const claim = await claimPublication(statements, post);
+  const claim = await claimPublication(runtime.publishPath, post);
   if (!claim) return 'no longer requested';
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
-  const outboxId = await commitPublished(runtime.sql, statements, claim, published);
+  const outboxId = await commitPublished(runtime.sql, runtime.publishPath, claim, published);
   if (!outboxId) {
     runtime.logger.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';

@@ -1,14 +1,15 @@
 import { notFound, unprocessable } from '@lps/common';
-import { findPostWithConnection, type NetworkConnection, type Post, type PostWithConnection } from '@lps/db';
+import type { NetworkConnection, Post, PostWithConnection } from '@lps/db';
 import { accountFromConnection, type NetworkAccount } from '@lps/network';
 import type { UseCaseDeps } from '../deps.js';
 
 /**
- * The caller's post with their network connection, in one plain-SQL statement
- * (hot path, docs/decisions/0008). Another member's post is a 404 like a missing one.
+ * The caller's post with their network connection, in one plain-SQL statement shared
+ * with concurrent requests (hot path, decision 0008). Another member's post is a 404
+ * like a missing one.
  */
 export async function getOwnedPostWithConnection({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<PostWithConnection> {
-  const found = await findPostWithConnection(runtime.sql, id, memberId);
+  const found = await runtime.publishPath.findWithConnection(id, memberId);
   if (!found) throw notFound('post');
   return found;
 }

@@ -1,5 +1,5 @@
 import { conflict } from '@lps/common';
-import { findPostWithConnection, postToWire, requestPublication, type Post } from '@lps/db';
+import { postToWire, type Post } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { assertReadyForWork } from '../posts/post-states.js';
 import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
@@ -21,7 +21,7 @@ export async function publishPost(deps: UseCaseDeps, memberId: string, input: Pu
   if (!post.publishRequestedAt) {
     assertReadyForWork(post, 'publish');
     assertPublishable(deps, post, found.connection);
-    post = (await requestPublication(runtime.sql, post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
+    post = (await runtime.publishPath.requestPublication(post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
   }
   await placeJobAfterCommit(runtime, post.id, new Date());
   return { post: postToWire(post), status: post.status, poll: `/api/v1/posts/${post.id}` };
@@ -29,7 +29,7 @@ export async function publishPost(deps: UseCaseDeps, memberId: string, input: Pu
 
 /** The post changed between our read and our write: join a publication that started, 409 otherwise. */
 async function afterLostRace({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<Post> {
-  const now = (await findPostWithConnection(runtime.sql, id, memberId))?.post;
+  const now = (await runtime.publishPath.findWithConnection(id, memberId))?.post;
   if (now?.status === 'published') throw conflict('the post is already published');
   if (!now?.publishRequestedAt) throw conflict('the post changed meanwhile; retry');
   return now;

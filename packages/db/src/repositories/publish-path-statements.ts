@@ -1,0 +1,56 @@
+import type { SqlPool } from '../client.js';
+import { createKeyedBatcher } from '../call-batcher.js';
+import type { Post, PostStatus } from '../generated/prisma/client.js';
+import {
+  claimPublications,
+  findPostsWithConnection,
+  loadForPublishing,
+  requestPublications,
+  type ClaimedPost,
+  type LoadedForPublishing,
+  type PostLookup,
+  type PostWithConnection,
+  type PublicationClaim,
+  type PublicationRequest,
+} from './post-publication.js';
+import { commitPublishedIfUnchanged, type PublishCommit } from './publish-commit.js';
+
+/**
+ * The publish path's hot statements, one set per process (per pool): calls made
+ * while a statement of the same kind is running go out together as the next one
+ * (group commit, decision 0008). A lone call pays no added latency; a busy API or
+ * publisher makes one round trip and one commit for many posts, where one per post
+ * was most of its cost. Each caller still waits for its own statement's commit,
+ * so a claim is durable before its network call (decision 0005).
+ */
+export interface PublishPathStatements {
+  /** API: the caller's post with its member's connection (null: missing or another member's). */
+  findWithConnection(id: string, memberId?: string): Promise<PostWithConnection | null>;
+  /** API, POST /publish: null when the post left `fromStatus` or went in flight meanwhile. */
+  requestPublication(id: string, fromStatus: PostStatus, now: Date): Promise<Post | null>;
+  /** Publisher: the job's first read (marks a due scheduled post in flight). */
+  load(id: string, now: Date): Promise<LoadedForPublishing | null>;
+  /** Publisher: step 1 of decision 0005. */
+  claim(claim: PublicationClaim): Promise<ClaimedPost | null>;
+  /** Publisher: step 3 of decision 0005 while nobody wrote the post since its claim. */
+  commitIfUnchanged(commit: PublishCommit): Promise<{ outboxId: string } | null>;
+}
+
+/** One statement of each kind in flight: the others queue behind it and make the next batch large. */
+const BATCHING = { maxBatch: 200, maxInFlight: 1 };
+
+export function createPublishPathStatements(sql: SqlPool): PublishPathStatements {
+  const byId = <In extends { id: string }, Out>(run: (sql: SqlPool, inputs: In[]) => Promise<Map<string, Out>>) =>
+    createKeyedBatcher((inputs: In[]) => run(sql, inputs), (input) => input.id, BATCHING);
+  const find = byId<PostLookup, PostWithConnection>(findPostsWithConnection);
+  const request = byId<PublicationRequest, Post>(requestPublications);
+  const load = byId<{ id: string; now: Date }, LoadedForPublishing>(loadForPublishing);
+  const commit = createKeyedBatcher((commits: PublishCommit[]) => commitPublishedIfUnchanged(sql, commits), (commit) => commit.postId, BATCHING);
+  return {
+    findWithConnection: (id, memberId) => find({ id, memberId }),
+    requestPublication: (id, fromStatus, now) => request({ id, fromStatus, now }),
+    load: (id, now) => load({ id, now }),
+    claim: byId<PublicationClaim, ClaimedPost>(claimPublications),
+    commitIfUnchanged: commit,
+  };
+}
