@@ -7,8 +7,9 @@ import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
 import { createBenchDatabase } from './posts/bench-database.js';
-import { percentile, runWithConcurrency } from './publish/concurrency.js';
+import { percentile } from './publish/concurrency.js';
 import { noopBaseline } from './publish/noop-baseline.js';
+import { postEach } from './publish/post-each.js';
 import { startPublisherProcess } from './publish/publisher-process.js';
 
 // `npm run bench -- publish [--posts 2000] [--scheduled 1000] [--concurrency 16]`
@@ -50,10 +51,9 @@ async function makePosts(memberId: string, count: number, label: string): Promis
   return created.map((row) => row.id);
 }
 
-async function call(path: string, auth: string, body?: unknown): Promise<number> {
-  const response = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  await response.arrayBuffer();
-  return response.status;
+/** Every request must have answered `expected`: a failing endpoint cannot pass for a fast one. */
+function expectAll(statuses: Map<number, number>, expected: number, count: number, what: string): void {
+  if (statuses.get(expected) !== count) throw new Error(`some ${what} requests failed: ${JSON.stringify(Object.fromEntries(statuses))}`);
 }
 
 async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
@@ -67,13 +67,8 @@ async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
 }
 
 async function publishThroughput(auth: string, ids: string[]): Promise<number> {
-  let first202 = 0;
-  const statuses = await runWithConcurrency(ids.length, 50, async (i) => {
-    const status = await call(`/posts/${ids[i]}/publish`, auth);
-    if (status === 202 && first202 === 0) first202 = Date.now();
-    return status;
-  });
-  if (statuses.some((status) => status !== 202)) throw new Error(`some publish requests failed: ${[...new Set(statuses)].join(', ')}`);
+  const { statuses, first202At: first202 } = await postEach(api.baseUrl, ids.map((id) => `/posts/${id}/publish`), { authorization: auth });
+  expectAll(statuses, 202, ids.length, 'publish');
   say(`all ${ids.length} requests answered 202 after ${((Date.now() - first202) / 1000).toFixed(1)} s`);
   await waitAllPublished(db, ids);
   const last = await db.post.aggregate({ where: { id: { in: ids } }, _max: { publishedAt: true } });
@@ -84,8 +79,8 @@ async function schedulingLateness(auth: string, ids: string[]): Promise<number[]
   // Leave enough time to place every schedule first, so lateness measures the publisher, not the API.
   const leadMs = Math.max(20_000, ids.length * 60);
   const at = new Date(Math.ceil((Date.now() + leadMs) / 1000) * 1000);
-  const statuses = await runWithConcurrency(ids.length, 50, (i) => call(`/posts/${ids[i]}/schedule`, auth, { scheduled_at: at.toISOString() }));
-  if (statuses.some((status) => status !== 200)) throw new Error(`some schedule requests failed: ${[...new Set(statuses)].join(', ')}`);
+  const { statuses } = await postEach(api.baseUrl, ids.map((id) => `/posts/${id}/schedule`), { authorization: auth }, { scheduled_at: at.toISOString() });
+  expectAll(statuses, 200, ids.length, 'schedule');
   if (Date.now() >= at.getTime()) say('warning: scheduling took longer than the lead time; lateness includes it');
   await waitAllPublished(db, ids);
   const rows = await db.post.findMany({ where: { id: { in: ids } }, select: { publishedAt: true } });
