@@ -4,9 +4,11 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@lps/config';
 import { createMember } from '@lps/db';
 import { announceEvents, createRuntime } from '@lps/runtime';
+import { childNodeArgs } from './child-node-args.js';
 import { createBenchDatabase, REPO_ROOT } from './posts/bench-database.js';
 import { percentile } from './publish/concurrency.js';
 import { bareGotLoop } from './webhooks/bare-loop.js';
+import { writeOutboxBatch } from './webhooks/outbox-writer.js';
 import { startBenchReceiver } from './webhooks/receiver.js';
 
 // `npm run bench -- webhooks [--events 10000] [--endpoint-concurrency 8] [--batch 100]`
@@ -34,7 +36,7 @@ receiver.arrivals.clear();
 
 const member = await createMember(runtime.db, { displayName: 'Bench Member' }, 'sandbox');
 await runtime.db.webhookEndpoint.create({ data: { memberId: member.id, url: receiver.url, events: ['post.published'], secretEnc: runtime.keyring.encrypt(secret) } });
-const dispatcher = spawn(process.execPath, [`${REPO_ROOT}services/webhook-dispatcher/dist/main.js`], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
+const dispatcher = spawn(process.execPath, [...childNodeArgs(), `${REPO_ROOT}services/webhook-dispatcher/dist/main.js`], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
 // Ready once its sweeper scheduler exists in Redis.
 while (!(await runtime.queues.events.getJobScheduler('sweep-outbox'))) await new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -42,10 +44,7 @@ say(`dispatcher: ${EVENTS} events through the outbox, in transactions of ${BATCH
 const written = new Map<string, number>();
 const started = Date.now();
 for (let i = 0; i < EVENTS; i += BATCH) {
-  // The rows appendOutboxEvent writes, inserted as one statement per transaction so the
-  // producer is not what is measured.
-  const data = Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => ({ memberId: member.id, type: 'post.published', payload: { post: { id: `bench-${i + j}`, status: 'published' } } }));
-  const ids = (await runtime.db.outboxEvent.createManyAndReturn({ data, select: { id: true } })).map((row) => row.id);
+  const ids = await writeOutboxBatch(runtime.sql, member.id, Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => `bench-${i + j}`));
   const committed = Date.now();
   for (const id of ids) written.set(id, committed);
   await announceEvents(runtime, ids);
