@@ -13,7 +13,7 @@ export interface GuardedClientOptions {
 }
 
 /** An IP literal in a URL never reaches `lookup`, so it is checked on its own before each hop. */
-function assertLiteralIsPublic(url: URL): void {
+export function assertLiteralIsPublic(url: URL): void {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !isPublicAddress(host)) throw new PrivateAddressError(host, host);
 }

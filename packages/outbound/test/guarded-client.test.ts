@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGuardedClient, isPrivateAddressRefusal } from '@lps/outbound';
+import { createGuardedClient, createGuardedPost, isPrivateAddressRefusal } from '@lps/outbound';
 import { startLoopbackServer, type LoopbackServer } from '@lps/testing';
 
 // Real servers on loopback: a refusal must come from the guard, not from nothing listening.
@@ -26,10 +26,11 @@ afterAll(async () => {
 });
 
 const guarded = createGuardedClient({ allowPrivate: false, timeoutMs: 5_000, maxRedirects: 0 });
+const guardedPost = createGuardedPost({ allowPrivate: false, timeoutMs: 5_000, maxBodyBytes: 300 });
 
-async function refusal(url: string): Promise<unknown> {
+async function refusal(url: string, send: (target: string) => Promise<unknown> = (target) => guarded.post(target, { body: '{}' })): Promise<unknown> {
   try {
-    await guarded.post(url, { body: '{}' });
+    await send(url);
   } catch (error) {
     return error;
   }
@@ -51,6 +52,13 @@ describe('the guarded client refuses private targets at connect time', () => {
   it.each(cases)('%s', async (_label, url) => {
     const before = hits;
     const error = await refusal(url());
+    expect(isPrivateAddressRefusal(error)).toBe(true);
+    expect(hits).toBe(before);
+  });
+
+  it.each(cases)('%s, by the plain guarded POST too', async (_label, url) => {
+    const before = hits;
+    const error = await refusal(url(), (target) => guardedPost(target, '{}', {}));
     expect(isPrivateAddressRefusal(error)).toBe(true);
     expect(hits).toBe(before);
   });
@@ -82,5 +90,40 @@ describe('the guarded client refuses private targets at connect time', () => {
     const response = await open.post(`${redirecting.url}/hook`, { body: '{}' });
     expect(response.statusCode).toBe(302);
     await Promise.all([target.close(), redirecting.close()]);
+  });
+});
+
+describe('the plain guarded POST', () => {
+  const open = createGuardedPost({ allowPrivate: true, timeoutMs: 300, maxBodyBytes: 10 });
+
+  it('sends the body with its length, answers the status, and reads no more of the answer than asked', async () => {
+    const receiver = await startLoopbackServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.end(`${req.headers['content-length']} ${Buffer.concat(chunks).toString()} and much more`);
+    });
+    const answer = await open(`${receiver.url}/hook`, '{"é":1}', { 'content-type': 'application/json' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('8 {"é":1}');
+    await receiver.close();
+  });
+
+  it('does not follow a redirect', async () => {
+    const redirecting = await startLoopbackServer((_req, res) => {
+      res.writeHead(302, { location: 'http://example.com/' });
+      res.end();
+    });
+    const answer = await open(`${redirecting.url}/hook`, '{}', {});
+    expect(answer.statusCode).toBe(302);
+    expect(answer.headers.location).toBe('http://example.com/');
+    await redirecting.close();
+  });
+
+  it('gives up on a receiver that does not answer within the time-out', async () => {
+    const silent = await startLoopbackServer(() => undefined);
+    const error = await open(`${silent.url}/hook`, '{}', {}).catch((caught: unknown) => caught);
+    expect((error as { code?: string }).code).toBe('ETIMEDOUT');
+    expect(isPrivateAddressRefusal(error)).toBe(false);
+    await silent.close();
   });
 });

@@ -1,9 +1,10 @@
-import { createGuardedClient } from '@lps/outbound';
+import { createGuardedPost } from '@lps/outbound';
 import { jobCatalog } from '@lps/queue';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createDeliverHandler } from './delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './delivery/delivery-records.js';
 import { createEndpointSlots } from './delivery/endpoint-slots.js';
+import { SNIPPET_BYTES } from './delivery/send-delivery.js';
 import { createRelayHandler } from './relay/relay-outbox.js';
 import { createSweepHandler } from './relay/sweep-outbox.js';
 
@@ -34,7 +35,7 @@ const UNRECORDED_PER_SLOT = 2;
 export async function startWebhookDispatcherService(runtime: Runtime): Promise<RunningService> {
   const { config, logger } = runtime;
   const settings = config.webhooks;
-  const client = createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxRedirects: 0 });
+  const post = createGuardedPost({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxBodyBytes: SNIPPET_BYTES });
   const slots = createEndpointSlots(runtime.redis, config.redis.prefix, {
     limit: settings.endpointConcurrency,
     unrecordedLimit: UNRECORDED_PER_SLOT * settings.endpointConcurrency,
@@ -56,7 +57,7 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   const deliveries = await startQueueWorker(runtime, {
     queue: 'webhooks',
     concurrency: settings.concurrency,
-    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, client, records, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
+    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
     // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.
     workerOptions: { lockDuration: 20_000, stalledInterval: 5_000, maxStalledCount: 5 },

@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import type { Got } from 'got';
+import type { GuardedPost } from '@lps/outbound';
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
@@ -11,7 +11,7 @@ import { sendDelivery } from './send-delivery.js';
 
 export interface DeliverDeps {
   runtime: Runtime;
-  client: Got;
+  post: GuardedPost;
   records: DeliveryRecords;
   slots: EndpointSlots;
   policy: RetryPolicy;
@@ -35,7 +35,7 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * to the next time of the schedule. BullMQ's lock on the job keeps every other
  * dispatcher off it while an attempt runs.
  */
-export function createDeliverHandler({ runtime, client, records, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+export function createDeliverHandler({ runtime, post, records, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
   const { logger } = runtime;
   const secretOf = createSecretCache(runtime.keyring);
   return async ({ deliveryId, endpointId }, job) => {
@@ -67,7 +67,7 @@ export function createDeliverHandler({ runtime, client, records, slots, policy }
     const at = new Date();
     const body = deliveryBody(delivery.outbox);
     const headers = deliveryHeaders({ secret: secretOf(endpoint.secretEnc), deliveryId: delivery.id, event: delivery.event, body, now: at });
-    const outcome = await sendDelivery(client, endpoint.url, body, headers);
+    const outcome = await sendDelivery(post, endpoint.url, body, headers);
     // The slot may carry the endpoint's next request while this one is recorded (the allowance
     // of attempts sent and not yet recorded bounds what a crash now would send twice).
     slot.sent();

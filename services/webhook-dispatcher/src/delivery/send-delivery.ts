@@ -1,5 +1,4 @@
-import type { Got } from 'got';
-import { isPrivateAddressRefusal } from '@lps/outbound';
+import { isPrivateAddressRefusal, type GuardedPost } from '@lps/outbound';
 import { parseRetryAfter } from './retry-policy.js';
 
 /** What one POST produced, in the words the delivery record uses. */
@@ -15,26 +14,22 @@ export interface AttemptOutcome {
   gone: boolean;
 }
 
-/** Enough of a receiver's answer to explain a failure; the rest is never read into memory. */
-const SNIPPET_BYTES = 300;
+/** Enough of a receiver's answer to explain a failure; the guarded POST reads no more than this. */
+export const SNIPPET_BYTES = 300;
 
 /**
  * POSTs one signed body. Only 2xx succeeds; a redirect is a failure (it is not
- * followed: the guarded client has maxRedirects 0). Network errors, time-outs
- * and refused private addresses are failures with a readable reason.
+ * followed). Network errors, time-outs and refused private addresses are
+ * failures with a readable reason.
  */
-export async function sendDelivery(client: Got, url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
+export async function sendDelivery(post: GuardedPost, url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
   try {
-    const stream = client.stream.post(url, { body, headers });
-    const response = await new Promise<import('got').Response>((resolve, reject) => {
-      stream.once('response', resolve);
-      stream.once('error', reject);
-    });
-    const snippet = await readSnippet(stream);
-    const code = response.statusCode;
+    const answer = await post(url, body, headers);
+    const snippet = answer.body.replace(/\s+/g, ' ').trim();
+    const code = answer.statusCode;
     const ok = code >= 200 && code < 300;
-    const retryAfter = code === 429 || code === 503 ? parseRetryAfter(response.headers['retry-after']) : null;
-    const where = code >= 300 && code < 400 ? ` (redirect to ${response.headers.location ?? '?'} not followed)` : '';
+    const retryAfter = code === 429 || code === 503 ? parseRetryAfter(answer.headers['retry-after']) : null;
+    const where = code >= 300 && code < 400 ? ` (redirect to ${answer.headers.location ?? '?'} not followed)` : '';
     return { ok, responseCode: code, error: ok ? null : `HTTP ${code}${where}${snippet ? `: ${snippet}` : ''}`, retryAfterMs: retryAfter, gone: code === 410 };
   } catch (error) {
     const reason = isPrivateAddressRefusal(error)
@@ -42,23 +37,4 @@ export async function sendDelivery(client: Got, url: string, body: string, heade
       : `${(error as { code?: string }).code ?? 'ERROR'}: ${(error as Error).message}`;
     return { ok: false, responseCode: null, error: reason, retryAfterMs: null, gone: false };
   }
-}
-
-function readSnippet(stream: NodeJS.ReadableStream & { destroy(): void }): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const finish = () => resolve(Buffer.concat(chunks).toString('utf8').slice(0, SNIPPET_BYTES).replace(/\s+/g, ' ').trim());
-    stream.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= SNIPPET_BYTES) {
-        stream.destroy();
-        finish();
-      }
-    });
-    stream.once('end', finish);
-    stream.once('error', finish);
-    stream.once('close', finish);
-  });
 }
