@@ -170,14 +170,25 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
     };
   };
 
+  const letGo = (endpointId: string, lease: Lease) => {
+    change(held, endpointId, -1);
+    redis.zrem(keyOf(endpointId), lease.token).catch(() => undefined);
+  };
+
   /** Spare leases go to waiting jobs while the allowance has room; with nobody waiting they go back to Redis. */
   const settle = (endpointId: string) => {
     const queue = waiting.get(endpointId);
     const leases = spare.get(endpointId) ?? [];
     const now = Date.now();
     while (queue && queue.length > 0 && leases.length > 0 && hasRoom(endpointId)) {
-      const next = queue.shift() as Waiter;
       const lease = leases.pop() as Lease;
+      // Kept spare past its life (records stuck, e.g. PostgreSQL down): Redis may have dropped it
+      // and given the slot to another process, so it is not renewed but let go.
+      if (now - lease.renewedAt >= options.leaseMs) {
+        letGo(endpointId, lease);
+        continue;
+      }
+      const next = queue.shift() as Waiter;
       clearTimeout(next.timer);
       // The lease must outlive the next request: renewed (with its set) once it has used up
       // its spare life, not on every handover — a Redis write per delivery saved.
@@ -196,10 +207,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
     }
     if (queue?.length === 0) waiting.delete(endpointId);
     if (!waiting.has(endpointId)) {
-      for (const lease of leases) {
-        change(held, endpointId, -1);
-        redis.zrem(keyOf(endpointId), lease.token).catch(() => undefined);
-      }
+      for (const lease of leases) letGo(endpointId, lease);
       leases.length = 0;
     }
     if (leases.length === 0) spare.delete(endpointId);
