@@ -2,12 +2,14 @@ import {
   appendOutboxEventSql,
   claimPublications,
   commitPublishedIfUnchanged,
-  findPostWithConnection,
+  findPostsWithConnection,
   markPublished,
   loadForPublishing as loadMany,
-  requestPublication,
+  requestPublications,
   schedulePublication,
+  type PostStatus,
   type PublishCommit,
+  type Sql,
 } from '@lps/db';
 import { createTestMember, createTestPost, createTestRuntime, type TestMember, type TestRuntime } from '@lps/testing';
 
@@ -24,7 +26,9 @@ afterAll(async () => test.cleanup());
 
 const sql = () => test.runtime.sql;
 const prismaRead = (id: string) => test.runtime.db.post.findUniqueOrThrow({ where: { id } });
-// The job's statements take many posts at once; most cases here use one.
+// The statements take many posts at once; most cases here use one.
+const findPostWithConnection = async (sql: Sql, id: string, memberId?: string) => (await findPostsWithConnection(sql, [{ id, memberId }])).get(id) ?? null;
+const requestPublication = async (sql: Sql, id: string, fromStatus: PostStatus, now: Date) => (await requestPublications(sql, [{ id, fromStatus, now }])).get(id) ?? null;
 const loadForPublishing = async (id: string, now: Date) => (await loadMany(sql(), [{ id, now }])).get(id) ?? null;
 const claimPublication = async (id: string, reference: string, now: Date) => (await claimPublications(sql(), [{ id, reference, now }])).get(id) ?? null;
 const commitOne = async (commit: PublishCommit) => (await commitPublishedIfUnchanged(sql(), [commit])).get(commit.postId) ?? null;

@@ -51,11 +51,6 @@ export async function findPostsWithConnection(sql: Sql, lookups: PostLookup[]): 
   return byPostId(result.rows, joined);
 }
 
-/** One post with its member's connection (`findPostsWithConnection` for one). */
-export async function findPostWithConnection(sql: Sql, id: string, memberId?: string): Promise<PostWithConnection | null> {
-  return (await findPostsWithConnection(sql, [{ id, memberId }])).get(id) ?? null;
-}
-
 export interface PublicationRequest {
   id: string;
   /** The state the caller read: the request is recorded only while the post is still in it. */
@@ -79,11 +74,6 @@ export async function requestPublications(sql: Sql, requests: PublicationRequest
     [requests.map((request) => request.id), requests.map((request) => request.fromStatus), requests.map((request) => request.now)],
   );
   return byPostId(result.rows, postFromRow);
-}
-
-/** One publish request (`requestPublications` for one). */
-export async function requestPublication(sql: Sql, id: string, fromStatus: PostStatus, now: Date): Promise<Post | null> {
-  return (await requestPublications(sql, [{ id, fromStatus, now }])).get(id) ?? null;
 }
 
 /** POST /schedule: state `scheduled` at `at`, only from `allowedFrom` and while nothing is in flight. */

@@ -1,4 +1,4 @@
-import { abandonDelivery, createCallBatcher, deactivateEndpoint, loadDeliveries, recordAttempts, type AttemptRecord, type LoadedDelivery, type SqlPool } from '@lps/db';
+import { abandonDelivery, createCallBatcher, createKeyedBatcher, deactivateEndpoint, loadDeliveries, recordAttempts, type AttemptRecord, type LoadedDelivery, type SqlPool } from '@lps/db';
 import type { AttemptOutcome } from './send-delivery.js';
 
 export type { LoadedDelivery } from '@lps/db';
@@ -33,11 +33,9 @@ export interface DeliveryRecords {
 }
 
 export function createDeliveryRecords(sql: SqlPool): DeliveryRecords {
-  const load = createCallBatcher<string, LoadedDelivery | null>(
-    async (ids) => {
-      const found = new Map((await loadDeliveries(sql, [...new Set(ids)])).map((delivery) => [delivery.id, delivery]));
-      return ids.map((id) => found.get(id) ?? null);
-    },
+  const load = createKeyedBatcher(
+    async (ids: string[]) => new Map((await loadDeliveries(sql, ids)).map((delivery) => [delivery.id, delivery])),
+    (id) => id,
     { maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT },
   );
   const record = createCallBatcher<AttemptRecord, boolean>(
