@@ -23,14 +23,13 @@ const announcers = new WeakMap<Runtime, (outboxIds: string[]) => Promise<void>>(
 function announcerOf(runtime: Runtime): (outboxIds: string[]) => Promise<void> {
   let announce = announcers.get(runtime);
   if (!announce) {
-    const batched = createCallBatcher<string[], void>(
+    announce = createCallBatcher<string[], void>(
       async (calls) => {
         await askForRelay(runtime, calls.flat());
         return calls.map(() => undefined);
       },
       { maxBatch: 10_000, maxInFlight: 1 },
     );
-    announce = batched;
     announcers.set(runtime, announce);
   }
   return announce;
