@@ -1,10 +1,9 @@
 import {
   appendOutboxEventSql,
-  claimPublications,
   commitPublishedIfUnchanged,
   findPostsWithConnection,
+  loadAndClaimPublications,
   markPublished,
-  loadForPublishing as loadMany,
   requestPublications,
   schedulePublication,
   type PostStatus,
@@ -29,8 +28,7 @@ const prismaRead = (id: string) => test.runtime.db.post.findUniqueOrThrow({ wher
 // The statements take many posts at once; most cases here use one.
 const findPostWithConnection = async (sql: Sql, id: string, memberId?: string) => (await findPostsWithConnection(sql, [{ id, memberId }])).get(id) ?? null;
 const requestPublication = async (sql: Sql, id: string, fromStatus: PostStatus, now: Date) => (await requestPublications(sql, [{ id, fromStatus, now }])).get(id) ?? null;
-const loadForPublishing = async (id: string, now: Date) => (await loadMany(sql(), [{ id, now }])).get(id) ?? null;
-const claimPublication = async (id: string, reference: string, now: Date) => (await claimPublications(sql(), [{ id, reference, now }])).get(id) ?? null;
+const loadAndClaim = async (id: string, now: Date, reference = `lps-${id}`) => (await loadAndClaimPublications(sql(), [{ id, reference, now }])).get(id) ?? null;
 const commitOne = async (commit: PublishCommit) => (await commitPublishedIfUnchanged(sql(), [commit])).get(commit.postId) ?? null;
 
 describe('publish-path SQL', () => {
@@ -53,41 +51,53 @@ describe('publish-path SQL', () => {
     expect(await requestPublication(sql(), post.id, 'approved', new Date())).toBeNull();
   });
 
-  it('schedules from the allowed states only; the job\'s load marks a due scheduled post in flight once', async () => {
+  it('schedules from the allowed states only; the job\'s load claims a scheduled post once it is due, and marks it in flight', async () => {
     const post = await createTestPost(test.runtime, ada.memberId);
     const at = new Date(Date.now() - 1_000);
     expect(await schedulePublication(sql(), post.id, ['approved'], at, new Date())).toBeNull();
     const scheduled = await schedulePublication(sql(), post.id, ['draft_saved', 'approved'], at, new Date());
     expect(scheduled).toEqual(await prismaRead(post.id));
     expect(scheduled).toMatchObject({ status: 'scheduled', scheduledAt: at });
-    const early = await loadForPublishing(post.id, new Date(at.getTime() - 1));
-    expect(early).toMatchObject({ markedInFlight: false, post: { status: 'scheduled', publishRequestedAt: null } });
-    const due = await loadForPublishing(post.id, new Date());
-    expect(due).toMatchObject({ markedInFlight: true, post: { statusBeforePublish: 'scheduled', publishRequestedAt: expect.any(Date) } });
+    const early = await loadAndClaim(post.id, new Date(at.getTime() - 1));
+    expect(early?.claimedVersion).toBeUndefined();
+    expect(early?.post).toEqual(await prismaRead(post.id));
+    expect(early?.post).toMatchObject({ status: 'scheduled', publishRequestedAt: null, publishAttempts: 0 });
+    const now = new Date();
+    const due = await loadAndClaim(post.id, now);
+    expect(due?.claimedVersion).toEqual(expect.any(String));
     expect(due?.post).toEqual(await prismaRead(post.id));
+    expect(due?.post).toMatchObject({ statusBeforePublish: 'scheduled', publishRequestedAt: now, publishClaimedAt: now, publishAttempts: 1, publishReference: `lps-${post.id}` });
     expect(due?.connection?.memberId).toBe(ada.memberId);
-    const again = await loadForPublishing(post.id, new Date());
-    expect(again).toMatchObject({ markedInFlight: false, post: { publishRequestedAt: due?.post.publishRequestedAt } });
-    expect(await loadForPublishing('00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
+    // Claimed again (a retry): the request time, the state before and the reference stay; the attempt counts.
+    const again = await loadAndClaim(post.id, new Date(), 'another-reference');
+    expect(again?.claimedVersion).not.toBe(due?.claimedVersion);
+    expect(again?.post).toMatchObject({ statusBeforePublish: 'scheduled', publishRequestedAt: now, publishAttempts: 2, publishReference: `lps-${post.id}` });
+    expect(await loadAndClaim('00000000-0000-4000-8000-000000000000', new Date())).toBeNull();
   });
 
-  it('claims with the stable reference and counts attempts; a claimed post commits in one statement with its event', async () => {
+  it('claims a requested post with the stable reference and counts attempts; a claimed post commits in one statement with its event', async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
-    expect(await claimPublication(post.id, `lps-${post.id}`, new Date())).toBeNull();
+    const unrequested = await loadAndClaim(post.id, new Date());
+    expect(unrequested?.claimedVersion).toBeUndefined();
+    expect(unrequested?.post).toEqual(await prismaRead(post.id));
     await requestPublication(sql(), post.id, 'approved', new Date());
-    const first = await claimPublication(post.id, `lps-${post.id}`, new Date());
-    const claimed = await claimPublication(post.id, `lps-${post.id}`, new Date());
-    expect(first?.version).not.toBe(claimed?.version);
+    const first = await loadAndClaim(post.id, new Date());
+    const claimed = await loadAndClaim(post.id, new Date());
+    expect(first?.claimedVersion).not.toBe(claimed?.claimedVersion);
     expect(claimed?.post).toEqual(await prismaRead(post.id));
-    expect(claimed?.post).toMatchObject({ publishAttempts: 2, publishReference: `lps-${post.id}`, publishClaimedAt: expect.any(Date) });
+    expect(claimed?.post).toMatchObject({ status: 'approved', statusBeforePublish: 'approved', publishAttempts: 2, publishReference: `lps-${post.id}`, publishClaimedAt: expect.any(Date) });
     const now = new Date();
     const commit = { postId: post.id, urn: 'urn:li:share:7', url: 'https://example.test/7', now, eventData: { post: { id: post.id } } };
-    expect(await commitOne({ ...commit, claimedVersion: first?.version ?? '' })).toBeNull();
+    expect(await commitOne({ ...commit, claimedVersion: first?.claimedVersion ?? '' })).toBeNull();
     expect((await prismaRead(post.id)).status).toBe('approved');
-    const done = await commitOne({ ...commit, claimedVersion: claimed?.version ?? '' });
+    const done = await commitOne({ ...commit, claimedVersion: claimed?.claimedVersion ?? '' });
     expect(await prismaRead(post.id)).toMatchObject({ status: 'published', networkPostUrn: 'urn:li:share:7', publishedAt: now, updatedAt: now, publishRequestedAt: null });
     const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: done?.outboxId ?? '' } });
     expect(event).toMatchObject({ memberId: ada.memberId, type: 'post.published', payload: { post: { id: post.id } }, relayedAt: null });
+    // A published post is never claimed again.
+    const after = await loadAndClaim(post.id, new Date());
+    expect(after?.claimedVersion).toBeUndefined();
+    expect(after?.post.publishAttempts).toBe(2);
   });
 
   it('the general commit marks a post published once and appends an outbox row in the same transaction', async () => {
@@ -100,20 +110,21 @@ describe('publish-path SQL', () => {
     expect(await test.runtime.db.outboxEvent.findUnique({ where: { id } })).toMatchObject({ type: 'post.publish_failed', payload: { reason: 'r' } });
   });
 
-  it('loads, claims and commits several posts in one statement each, each row on its own condition', async () => {
+  it('claims and commits several posts in one statement each, each row on its own condition', async () => {
     const posts = await Promise.all([0, 1, 2].map(() => createTestPost(test.runtime, ada.memberId, { status: 'approved' })));
     const [requested, notRequested, stale] = posts.map((post) => post.id) as [string, string, string];
     const missing = '00000000-0000-4000-8000-000000000001';
     await requestPublication(sql(), requested, 'approved', new Date());
     await requestPublication(sql(), stale, 'approved', new Date());
     const now = new Date();
-    const loaded = await loadMany(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, now })));
+    const loaded = await loadAndClaimPublications(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, reference: `lps-${id}`, now })));
     expect([...loaded.keys()].sort()).toEqual([requested, notRequested, stale].sort());
     expect(loaded.get(requested)?.post).toEqual(await prismaRead(requested));
-    expect(loaded.get(notRequested)?.post.publishRequestedAt).toBeNull();
-    const claims = await claimPublications(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, reference: `lps-${id}`, now })));
-    expect([...claims.keys()].sort()).toEqual([requested, stale].sort());
-    expect(claims.get(stale)?.post).toEqual(await prismaRead(stale));
+    expect(loaded.get(stale)?.post).toEqual(await prismaRead(stale));
+    expect(loaded.get(notRequested)?.post).toEqual(await prismaRead(notRequested));
+    expect(loaded.get(notRequested)?.claimedVersion).toBeUndefined();
+    const claims = new Map([requested, stale].map((id) => [id, { version: loaded.get(id)?.claimedVersion }]));
+    expect([...claims.values()].every((claim) => typeof claim.version === 'string')).toBe(true);
     // Someone writes `stale` after its claim: only `requested` commits, with its own event.
     await test.runtime.db.post.update({ where: { id: stale }, data: { body: 'edited meanwhile' } });
     const commit = (postId: string, n: number): PublishCommit => ({

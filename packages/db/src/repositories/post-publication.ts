@@ -89,69 +89,54 @@ export async function schedulePublication(sql: Sql, id: string, allowedFrom: Pos
   return one(result.rows, postFromRow);
 }
 
-export interface LoadedForPublishing extends PostWithConnection {
-  /** True when this statement itself made a due scheduled post "in flight". */
-  markedInFlight: boolean;
-}
-
-/**
- * The publish job's first read, and for a scheduled post whose time has come the
- * step that makes it "in flight" like one sent by POST /publish — one statement
- * for any number of posts (publish jobs running side by side share it, decision
- * 0008). The mark's condition makes a concurrent reschedule win or lose cleanly;
- * when it does not apply, the post is returned as it is. Ids must be distinct.
- */
-export async function loadForPublishing(sql: Sql, posts: { id: string; now: Date }[]): Promise<ById<LoadedForPublishing>> {
-  const result = await runPrepared<JoinedRow & { marked_in_flight: boolean }>(
-    sql,
-    'lps-load-for-publishing',
-    `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::timestamptz[]) AS i(id, now)),
-     marked AS (
-       UPDATE posts p SET publish_requested_at = i.now, status_before_publish = 'scheduled', updated_at = i.now
-         FROM input i
-        WHERE p.id = i.id AND p.status = 'scheduled' AND p.publish_requested_at IS NULL AND p.scheduled_at <= i.now
-        RETURNING p.*
-     ), post AS (
-       SELECT m.*, true AS marked_in_flight FROM marked m
-       UNION ALL
-       SELECT p.*, false FROM posts p JOIN input i ON i.id = p.id WHERE NOT EXISTS (SELECT 1 FROM marked m WHERE m.id = p.id)
-     )
-     SELECT post.*, to_jsonb(c) AS connection FROM post LEFT JOIN network_connections c ON c.member_id = post.member_id`,
-    [posts.map((post) => post.id), posts.map((post) => post.now)],
-  );
-  return byPostId(result.rows, ({ marked_in_flight, ...row }) => ({ ...joined(row), markedInFlight: marked_in_flight }));
-}
-
-export interface ClaimedPost {
-  /** The post as the claim left it. */
-  post: Post;
-  /** The row version the claim wrote (PostgreSQL's xmin): unchanged at commit time means nobody else wrote the post. */
-  version: string;
-}
-
 export interface PublicationClaim {
   id: string;
-  /** The client reference sent with the network call, stable across attempts. */
+  /** The client reference sent with the network call, kept when the post has one already (stable across attempts). */
   reference: string;
   now: Date;
 }
 
+export interface LoadedForPublishing extends PostWithConnection {
+  /**
+   * The row version (PostgreSQL's xmin) this statement's claim wrote: unchanged at commit time means nobody
+   * else wrote the post. Absent when the post was not claimed (published, not requested, not yet due).
+   */
+  claimedVersion?: string;
+}
+
 /**
- * Step 1 of docs/decisions/0005, committed on its own before any network call, for
- * any number of posts in one statement. A post that is no longer requested
- * (published, failed for good or deleted meanwhile) is absent. Ids must be distinct.
+ * The publish job's one read, which is also step 1 of docs/decisions/0005: a post
+ * whose publication was requested, or a scheduled post whose time has come (made
+ * "in flight" like one sent by POST /publish), is claimed — attempt counted,
+ * reference recorded — and committed before the job makes any network call. Other
+ * posts are returned as they are, unclaimed. The conditions make a concurrent
+ * reschedule or publish win or lose cleanly. One statement for any number of posts
+ * (jobs running side by side share it, decision 0008). Ids must be distinct.
  */
-export async function claimPublications(sql: Sql, claims: PublicationClaim[]): Promise<ById<ClaimedPost>> {
-  const result = await runPrepared<PostRow & { row_version: string }>(
+export async function loadAndClaimPublications(sql: Sql, claims: PublicationClaim[]): Promise<ById<LoadedForPublishing>> {
+  const result = await runPrepared<JoinedRow & { row_version: string | null }>(
     sql,
-    'lps-claim-publications',
-    `UPDATE posts p SET publish_claimed_at = i.now, publish_attempts = p.publish_attempts + 1, publish_reference = i.reference, updated_at = i.now
-       FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS i(id, reference, now)
-      WHERE p.id = i.id AND p.status <> 'published' AND p.publish_requested_at IS NOT NULL
-      RETURNING p.*, p.xmin::text AS row_version`,
+    'lps-load-and-claim-publications',
+    `WITH input AS (SELECT * FROM unnest($1::uuid[], $2::text[], $3::timestamptz[]) AS i(id, reference, now)),
+     claimed AS (
+       UPDATE posts p
+          SET status_before_publish = CASE WHEN p.publish_requested_at IS NULL THEN 'scheduled' ELSE p.status_before_publish END,
+              publish_requested_at = COALESCE(p.publish_requested_at, i.now),
+              publish_claimed_at = i.now, publish_attempts = p.publish_attempts + 1,
+              publish_reference = COALESCE(p.publish_reference, i.reference), updated_at = i.now
+         FROM input i
+        WHERE p.id = i.id AND p.status <> 'published'
+          AND (p.publish_requested_at IS NOT NULL OR (p.status = 'scheduled' AND p.scheduled_at <= i.now))
+        RETURNING p.*, p.xmin::text AS row_version
+     ), post AS (
+       SELECT * FROM claimed
+       UNION ALL
+       SELECT p.*, NULL FROM posts p JOIN input i ON i.id = p.id WHERE NOT EXISTS (SELECT 1 FROM claimed c WHERE c.id = p.id)
+     )
+     SELECT post.*, to_jsonb(c) AS connection FROM post LEFT JOIN network_connections c ON c.member_id = post.member_id`,
     [claims.map((claim) => claim.id), claims.map((claim) => claim.reference), claims.map((claim) => claim.now)],
   );
-  return byPostId(result.rows, ({ row_version, ...row }) => ({ post: postFromRow(row), version: row_version }));
+  return byPostId(result.rows, ({ row_version, ...row }) => ({ ...joined(row), ...(row_version === null ? {} : { claimedVersion: row_version }) }));
 }
 
 /**

@@ -2,11 +2,9 @@ import type { SqlPool } from '../client.js';
 import { createKeyedBatcher } from '../call-batcher.js';
 import type { Post, PostStatus } from '../generated/prisma/client.js';
 import {
-  claimPublications,
   findPostsWithConnection,
-  loadForPublishing,
+  loadAndClaimPublications,
   requestPublications,
-  type ClaimedPost,
   type LoadedForPublishing,
   type PostLookup,
   type PostWithConnection,
@@ -28,10 +26,8 @@ export interface PublishPathStatements {
   findWithConnection(id: string, memberId?: string): Promise<PostWithConnection | null>;
   /** API, POST /publish: null when the post left `fromStatus` or went in flight meanwhile. */
   requestPublication(id: string, fromStatus: PostStatus, now: Date): Promise<Post | null>;
-  /** Publisher: the job's first read (marks a due scheduled post in flight). */
-  load(id: string, now: Date): Promise<LoadedForPublishing | null>;
-  /** Publisher: step 1 of decision 0005. */
-  claim(claim: PublicationClaim): Promise<ClaimedPost | null>;
+  /** Publisher: the job's one read, claiming a requested or due post (step 1 of decision 0005). */
+  loadAndClaim(claim: PublicationClaim): Promise<LoadedForPublishing | null>;
   /** Publisher: step 3 of decision 0005 while nobody wrote the post since its claim. */
   commitIfUnchanged(commit: PublishCommit): Promise<{ outboxId: string } | null>;
 }
@@ -44,13 +40,11 @@ export function createPublishPathStatements(sql: SqlPool): PublishPathStatements
     createKeyedBatcher((inputs: In[]) => run(sql, inputs), (input) => input.id, BATCHING);
   const find = byId<PostLookup, PostWithConnection>(findPostsWithConnection);
   const request = byId<PublicationRequest, Post>(requestPublications);
-  const load = byId<{ id: string; now: Date }, LoadedForPublishing>(loadForPublishing);
   const commit = createKeyedBatcher((commits: PublishCommit[]) => commitPublishedIfUnchanged(sql, commits), (commit) => commit.postId, BATCHING);
   return {
     findWithConnection: (id, memberId) => find({ id, memberId }),
     requestPublication: (id, fromStatus, now) => request({ id, fromStatus, now }),
-    load: (id, now) => load({ id, now }),
-    claim: byId<PublicationClaim, ClaimedPost>(claimPublications),
+    loadAndClaim: byId<PublicationClaim, LoadedForPublishing>(loadAndClaimPublications),
     commitIfUnchanged: commit,
   };
 }

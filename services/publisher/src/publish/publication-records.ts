@@ -6,6 +6,7 @@ import {
   markPublished,
   postToWire,
   type Db,
+  type LoadedForPublishing,
   type Post,
   type PostStatus,
   type PublishPathStatements,
@@ -30,12 +31,11 @@ export interface Claim {
   version: string;
 }
 
-/** Step 1 of the protocol (docs/decisions/0005): recorded and committed before any network call. */
-export async function claimPublication(statements: PublishPathStatements, post: Post): Promise<Claim | undefined> {
-  const claimed = await statements.claim({ id: post.id, reference: post.publishReference ?? referenceFor(post.id), now: new Date() });
-  if (!claimed) return undefined;
-  const { post: now, version } = claimed;
-  return { reference: now.publishReference ?? referenceFor(post.id), recovering: now.publishAttempts > 1, post: now, version };
+/** Step 1 of the protocol (docs/decisions/0005), as the job's load recorded it; undefined when it claimed nothing. */
+export function claimOf(loaded: LoadedForPublishing): Claim | undefined {
+  if (loaded.claimedVersion === undefined) return undefined;
+  const { post } = loaded;
+  return { reference: post.publishReference ?? referenceFor(post.id), recovering: post.publishAttempts > 1, post, version: loaded.claimedVersion };
 }
 
 /** The post exactly as `markPublished` leaves it, so the event body needs no second read. */

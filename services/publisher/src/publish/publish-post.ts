@@ -4,47 +4,47 @@ import { accountFromConnection, isNetworkError, postUrl, type NetworkAccount, ty
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 import { handlePublishFailure } from './handle-failure.js';
-import { claimPublication, commitPublished, type Claim } from './publication-records.js';
+import { claimOf, commitPublished, referenceFor, type Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 import { uploadMedia } from './upload-media.js';
 
 /**
  * The publish-post job: claim → network call → commit (docs/decisions/0005).
- * Re-reads the post with the member's connection, marking a due scheduled post in
- * flight in the same statement, and does nothing for a post that is published,
+ * Its one read claims a requested post, or a scheduled post whose time has come,
+ * with the member's connection; it does nothing for a post that is published,
  * deleted, not requested, or scheduled for later.
  */
 export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
   const now = new Date();
-  const found = await context.runtime.publishPath.load(postId, now);
+  const found = await context.runtime.publishPath.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
   if (!found) return 'post deleted';
   const { post, connection } = found;
   if (post.status === 'published') return 'already published';
-  if (!post.publishRequestedAt) {
-    if (post.status !== 'scheduled' || !post.scheduledAt) return 'not requested';
+  const claim = claimOf(found);
+  if (!claim) {
+    if (post.status !== 'scheduled' || !post.scheduledAt || post.publishRequestedAt) return 'not requested';
     if (post.scheduledAt.getTime() > now.getTime()) {
       // Rescheduled to a later time since this job was placed: wait for the new time.
       await job.moveToDelayed(post.scheduledAt.getTime(), job.token);
       throw new DelayedError();
     }
-    // Due, yet the statement did not mark it: a reschedule or publish won the race.
+    // Due, yet the statement did not claim it: a reschedule or publish won the race.
     return 'rescheduled meanwhile';
   }
   try {
-    return await publish(context, post, connection);
+    return await publish(context, claim, connection);
   } catch (error) {
-    return handlePublishFailure(context, job, post, error);
+    return handlePublishFailure(context, job, claim.post, error);
   }
 }
 
-async function publish(context: PublisherContext, post: Post, connection: NetworkConnection | null): Promise<string> {
+async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null): Promise<string> {
   const { runtime, network, pause } = context;
+  const { post } = claim;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const media = await uploadMedia(context, lookup.account, post);
-  const claim = await claimPublication(runtime.publishPath, post);
-  if (!claim) return 'no longer requested';
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
