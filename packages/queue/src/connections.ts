@@ -13,6 +13,7 @@ export async function connectRedis(url: string, role: RedisRole): Promise<Redis>
     enableOfflineQueue: role === 'worker',
     maxRetriesPerRequest: role === 'worker' ? null : 1,
     connectionName: `lps-${role}`,
+    enableAutoPipelining: role === 'producer',
   });
   await redis.connect();
   return redis;
