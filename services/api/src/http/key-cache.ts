@@ -19,6 +19,10 @@ const MAX_ENTRIES = 10_000;
  */
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>();
+  /** Lookups on their way to the database: a burst of requests with one key makes one query, not one each. */
+  private readonly pending = new Map<string, Promise<{ keyId: string; memberId: string } | null>>();
+  /** Bumped by every revocation: a lookup that started before one may have read the key while it was live, so it is not cached. */
+  private revocations = 0;
   private stopListening: (() => Promise<void>) | undefined;
 
   constructor(private readonly runtime: Runtime, private readonly ttlMs: number) {}
@@ -35,22 +39,34 @@ export class KeyCache {
   }
 
   async lookup(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
-    const now = Date.now();
     const cached = this.entries.get(keyHash);
-    if (cached && cached.expiresAt > now) return cached;
+    if (cached && cached.expiresAt > Date.now()) return cached;
+    let pending = this.pending.get(keyHash);
+    if (!pending) {
+      pending = this.load(keyHash).finally(() => this.pending.delete(keyHash));
+      this.pending.set(keyHash, pending);
+    }
+    return pending;
+  }
+
+  private async load(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
+    const revocationsBefore = this.revocations;
     const key = await findActiveKeyByHash(this.runtime.db, keyHash);
     if (!key) {
       this.entries.delete(keyHash);
       return null;
     }
-    if (this.ttlMs > 0) {
+    if (this.ttlMs > 0 && this.revocations === revocationsBefore) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(keyHash, { keyId: key.id, memberId: key.memberId, expiresAt: now + this.ttlMs });
+      this.entries.set(keyHash, { keyId: key.id, memberId: key.memberId, expiresAt: Date.now() + this.ttlMs });
     }
     return { keyId: key.id, memberId: key.memberId };
   }
 
   forget(keyId: string): void {
+    this.revocations += 1;
+    // Requests from now on must not join a lookup that may have read the key before it was revoked.
+    this.pending.clear();
     for (const [hash, entry] of this.entries) if (entry.keyId === keyId) this.entries.delete(hash);
   }
 }
