@@ -1,3 +1,4 @@
 export { loadConfig, ConfigError, configVariables, type Config } from './load-config.js';
 export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from './sections/core.js';
+export { DEFAULT_PUBLISH_CONCURRENCY } from './sections/network.js';
 export type { RateLimitRule } from './sections/rate-limits.js';

@@ -16,6 +16,13 @@ const toMs = (text: string): number => {
   return Math.round(Number(match[1]) * unit);
 };
 
+/**
+ * Publications in flight per publisher process. A publication mostly waits on the
+ * network, and jobs running side by side share their database statements (decision
+ * 0008): in the publish bench those groups held 3–4 posts at 16 and ~9 at 64.
+ */
+export const DEFAULT_PUBLISH_CONCURRENCY = 64;
+
 export const networkSection = defineSection({
   variables: {
     LPS_NETWORK: Joi.string().valid('sandbox', 'linkedin').default('sandbox'),
@@ -36,7 +43,7 @@ export const networkSection = defineSection({
     LPS_PUBLISH_ATTEMPTS: Joi.number().integer().min(1).max(50).default(6),
     LPS_PUBLISH_BACKOFF: duration().default('2s'),
     LPS_PUBLISH_LOCK: duration().default('30s'),
-    LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(16),
+    LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(DEFAULT_PUBLISH_CONCURRENCY),
     LPS_TOKEN_EXPIRY_WARNING: duration().default('7d'),
     /** Test-only: the publisher pauses at this step of a publication (crash-safety test). Inert when unset. */
     LPS_TEST_PAUSE_AT: Joi.string().valid('after-claim', 'network-call', 'after-call', 'after-commit'),
