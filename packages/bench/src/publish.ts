@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REDIS_URL } from '@lps/config';
+import { DEFAULT_PUBLISH_CONCURRENCY, DEFAULT_REDIS_URL } from '@lps/config';
 import { generateApiKey } from '@lps/crypto';
 import { createDb, createMember, insertApiKey, type Db } from '@lps/db';
 import { connectRedis } from '@lps/queue';
@@ -12,12 +12,14 @@ import { noopBaseline } from './publish/noop-baseline.js';
 import { postEach } from './publish/post-each.js';
 import { startPublisherProcess } from './publish/publisher-process.js';
 
-// `npm run bench -- publish [--posts 2000] [--scheduled 1000] [--concurrency 16]`
+// `npm run bench -- publish [--warmup 1000] [--posts 2000] [--scheduled 1000] [--concurrency <LPS_PUBLISH_CONCURRENCY's default>]`
 // 1. Publishes N posts through the API in sandbox mode (API and publisher in their own
-//    processes) and measures posts/s from the first 202 to the last `published`, next to
+//    processes, warmed up first by W publishes that are not measured: the baseline's median
+//    round is a warm process too) and measures posts/s from the first 202 to the last `published`, next to
 //    raw BullMQ no-op throughput on the same Redis in the same run (median of three rounds; goal: ratio ≥ 0.25).
 // 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
-const { values } = parseArgs({ options: { posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '16' } } });
+const { values } = parseArgs({ options: { warmup: { type: 'string', default: '1000' }, posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) } } });
+const WARMUP = Number(values.warmup);
 const POSTS = Number(values.posts);
 const SCHEDULED = Number(values.scheduled);
 const CONCURRENCY = Number(values.concurrency);
@@ -72,7 +74,10 @@ async function publishThroughput(auth: string, ids: string[]): Promise<number> {
   say(`all ${ids.length} requests answered 202 after ${((Date.now() - first202) / 1000).toFixed(1)} s`);
   await waitAllPublished(db, ids);
   const last = await db.post.aggregate({ where: { id: { in: ids } }, _max: { publishedAt: true } });
-  return ids.length / (((last._max.publishedAt as Date).getTime() - first202) / 1000);
+  const lastPublished = (last._max.publishedAt as Date).getTime();
+  // Epoch seconds, to line the window up with per-process CPU readings taken outside the bench.
+  say(`publish window ${(first202 / 1000).toFixed(2)} → ${(lastPublished / 1000).toFixed(2)}`);
+  return ids.length / ((lastPublished - first202) / 1000);
 }
 
 async function schedulingLateness(auth: string, ids: string[]): Promise<number[]> {
@@ -99,6 +104,10 @@ async function cleanup(): Promise<void> {
 
 try {
   const member = await benchMember();
+  if (WARMUP > 0) {
+    say(`warming up: ${WARMUP} publishes first, not measured`);
+    await publishThroughput(member.auth, await makePosts(member.memberId, WARMUP, 'warm-up'));
+  }
   say(`publishing ${POSTS} posts through the API (sandbox, publisher concurrency ${CONCURRENCY})`);
   const publishRate = await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, 'now'));
   say(`raw BullMQ: 3 rounds of ${POSTS} no-op jobs at concurrency ${CONCURRENCY} on the same Redis`);
