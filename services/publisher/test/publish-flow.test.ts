@@ -41,6 +41,8 @@ describe('POST /posts/{id}/publish (sandbox)', () => {
     // The event body is built from the claimed row without a second read: it must be the Post as the API shows it.
     expect((events[0]?.payload as { post: unknown }).post).toEqual(wire);
     expect((await sandboxOf(harness.api).store.listPosts()).filter((entry) => entry.reference === `lps-${post.id}`)).toHaveLength(1);
+    // The post row is the history: the completed job is removed, so nothing stands in a later job's way.
+    await waitFor(async () => ((await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`)) ? undefined : true), { what: 'completed job removed' });
   });
 
   it('a published post answers 409 conflict to schedule, publish, PATCH and DELETE', async () => {
@@ -98,6 +100,20 @@ describe('failures (sandbox failure injection)', () => {
     const events = (await outboxEvents(harness.api, 'post.publish_failed')).filter((event) => (event.payload as { post: { id: string } }).post.id === post.id);
     expect(events).toHaveLength(1);
     expect((events[0]?.payload as { reason: string }).reason).toContain('rejected by the network');
+  });
+
+  it('a post that failed for good publishes when asked again: its kept failed job is replaced', async () => {
+    const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'second time lucky', status: 'approved' });
+    await sandboxOf(harness.api).injectFailure({ operation: 'publish', kind: 'permanent', message: 'rejected once' });
+    await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
+    await waitFor(async () => {
+      const job = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
+      return job && (await job.getState()) === 'failed' ? job : undefined;
+    }, { what: 'failed job kept' });
+    expect(await settled(post.id)).toMatchObject({ status: 'approved', lastError: expect.stringContaining('rejected once') });
+    await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
+    const published = await publishedPost(post.id);
+    expect(published.publishAttempts).toBe(2);
   });
 
   it('a retryable failure is retried and the post is published once', async () => {

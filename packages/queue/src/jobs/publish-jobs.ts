@@ -8,11 +8,16 @@ export interface PublishPostPayload {
 }
 
 export const publishJobs = {
-  /** Publishes one post (POST /publish and scheduled publication share it). */
+  /**
+   * Publishes one post (POST /publish and scheduled publication share it). A completed
+   * job is removed at once: the post row and its events are the history, and with no
+   * finished job left behind, a post never scheduled nor attempted has no job at all,
+   * so the API adds one without reading a state first (docs/decisions/0008).
+   */
   'publish-post': defineJob({
     queue: 'publish',
     schema: Joi.object<PublishPostPayload>({ postId: uuid }),
-    options: { attempts: 6, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY },
+    options: { attempts: 6, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ postId }) => `publish-${postId}`,
   }),
   /** Finds due scheduled posts without a live job and enqueues them (the database is the truth). */

@@ -1,13 +1,15 @@
-import { placePublishJob } from '@lps/queue';
+import { placePublishJob, publishJobMayExist, type PublishHistory } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 
 /**
  * Places the publish job after the database says so. If Redis refuses, the request
  * still stands: the publisher's sweeper re-enqueues from the database within seconds.
+ * `before` is the post as read before this request's write: it tells whether a job can exist.
  */
-export async function placeJobAfterCommit(runtime: Runtime, postId: string, runAt: Date): Promise<void> {
+export async function placeJobAfterCommit(runtime: Runtime, postId: string, runAt: Date, before: PublishHistory): Promise<void> {
   try {
-    await placePublishJob(runtime.queues, postId, runAt, { move: true, retry: runtime.config.network.publish });
+    const mayExist = publishJobMayExist(before);
+    await placePublishJob(runtime.queues, postId, runAt, { move: true, retry: runtime.config.network.publish, mayExist });
   } catch (error) {
     runtime.logger.warn('could not place the publish job; the schedule sweeper will', { post_id: postId, error: (error as Error).message });
   }
