@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { InjectedFailure, SandboxDraft, SandboxPost, SandboxPublication, SandboxStore } from './sandbox-store.js';
 
 /** The few Redis commands the store needs (satisfied by an ioredis client). */
@@ -10,6 +11,7 @@ export interface SandboxRedis {
   lrange(key: string, start: number, stop: number): Promise<string[]>;
   lrem(key: string, count: number, value: string): Promise<number>;
   eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  evalsha(sha: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
 
 /**
@@ -36,6 +38,17 @@ redis.call('HSET', KEYS[3], urn, post)
 redis.call('HSET', KEYS[4], ARGV[2], urn)
 return { post, taken }
 `;
+const PUBLISH_SCRIPT_SHA = createHash('sha1').update(PUBLISH_SCRIPT).digest('hex');
+
+/** By its SHA, so Redis neither receives nor hashes the script text per post; the text once after a SCRIPT FLUSH or restart. */
+async function runPublishScript(redis: SandboxRedis, keysAndArgs: string[]): Promise<unknown> {
+  try {
+    return await redis.evalsha(PUBLISH_SCRIPT_SHA, 4, ...keysAndArgs);
+  } catch (error) {
+    if (!(error as Error).message.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(PUBLISH_SCRIPT, 4, ...keysAndArgs);
+  }
+}
 
 /**
  * Sandbox state in Redis under `<prefix>:sandbox:*`: posts by URN, URNs by client
@@ -80,7 +93,7 @@ export class RedisSandboxStore implements SandboxStore {
 
   async publish(draft: SandboxDraft): Promise<SandboxPublication> {
     const { posts, references, failures, sequence } = this.keys;
-    const [post, failure] = (await this.redis.eval(PUBLISH_SCRIPT, 4, failures, sequence, posts, references, JSON.stringify(draft), draft.reference)) as [string, string];
+    const [post, failure] = (await runPublishScript(this.redis, [failures, sequence, posts, references, JSON.stringify(draft), draft.reference])) as [string, string];
     return { post: post ? (JSON.parse(post) as SandboxPost) : undefined, failure: failure ? (JSON.parse(failure) as InjectedFailure) : undefined };
   }
 
