@@ -15,9 +15,8 @@ import {
 } from '@lps/db';
 import type { PublishedPost } from '@lps/network';
 
-/** The event body of decisions.md: `data.post` is the Post as the API shows it. */
-const postEventData = (post: Post, extra: Record<string, string> = {}): Prisma.InputJsonValue =>
-  JSON.parse(JSON.stringify({ post: postToWire(post), ...extra })) as Prisma.InputJsonValue;
+/** The event body of decisions.md: `data.post` is the Post as the API shows it (already plain JSON values: serialised once, by the statement). */
+const postEventData = (post: Post, extra: Record<string, string> = {}): Prisma.InputJsonValue => ({ post: postToWire(post), ...extra });
 
 /** The client reference recorded with the claim: stable for the post across every attempt. */
 export const referenceFor = (postId: string): string => `lps-${postId}`;
