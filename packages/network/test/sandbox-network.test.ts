@@ -61,4 +61,19 @@ describe('sandbox network', () => {
       await test.cleanup();
     }
   });
+
+  it('publishes after Redis forgot its scripts (restart, SCRIPT FLUSH): the script is sent again', async () => {
+    const test = await createTestRuntime();
+    const { redis } = test.runtime;
+    try {
+      const network = new SandboxNetwork(new RedisSandboxStore(redis, test.runtime.config.redis.prefix));
+      await network.publishPost(account, { text: 'before', reference: 'before-ref' });
+      // Global, but harmless to other suites: ioredis and BullMQ resend their own scripts on NOSCRIPT too.
+      await redis.script('FLUSH');
+      const after = await network.publishPost(account, { text: 'after', reference: 'after-ref' });
+      expect(await network.findByReference(account, 'after-ref')).toEqual(after);
+    } finally {
+      await test.cleanup();
+    }
+  });
 });
