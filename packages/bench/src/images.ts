@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { generateApiKey } from '@lps/crypto';
 import { createDb, createMember, insertApiKey, insertPost } from '@lps/db';
 import { startMeasuredApi } from './images/api-child.js';
-import { createBenchDatabase } from './posts/bench-database.js';
+import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js';
 
 // `npm run bench -- images [--sets 100] [--uploads 50]`
 // 1. builtin candidates per second and peak RSS of a process rendering N sets as the image worker does;
@@ -28,7 +28,7 @@ const side = 1150;
 const upload = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
 const database = await createBenchDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'lps-bench-images-'));
-const api = await startMeasuredApi({ DATABASE_URL: database.url, LPS_DATA_DIR: dataDir, LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`, LPS_RATE_LIMIT: '100000000/60' });
+const api = await startOnDatabase(database, () => startMeasuredApi({ DATABASE_URL: database.url, LPS_DATA_DIR: dataDir, LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`, LPS_RATE_LIMIT: '100000000/60' }));
 try {
   const db = createDb(database.url);
   const member = await createMember(db, { displayName: 'Bench Member', headline: null, companyName: null }, 'sandbox');

@@ -6,7 +6,7 @@ import { createDb, createMember, insertApiKey } from '@lps/db';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
-import { createBenchDatabase } from './posts/bench-database.js';
+import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js';
 import { runLoad, type LoadResult } from './posts/load.js';
 
 // `npm run bench -- posts [--duration 10] [--connections 20]`
@@ -20,14 +20,16 @@ const connections = Number(values.connections);
 const IDEA = 'How we cut our deploy time in half. It took three changes and one hard conversation about ownership.';
 const prefix = `bench${randomBytes(4).toString('hex')}`;
 const database = await createBenchDatabase();
-const api = await startApiProcess({
-  DATABASE_URL: database.url,
-  LPS_REDIS_PREFIX: prefix,
-  LPS_AI_PROVIDER: 'builtin',
-  // The limits would otherwise be what is measured.
-  LPS_RATE_LIMIT: '100000000/60',
-  LPS_RATE_LIMIT_GENERATION: '100000000/60',
-});
+const api = await startOnDatabase(database, () =>
+  startApiProcess({
+    DATABASE_URL: database.url,
+    LPS_REDIS_PREFIX: prefix,
+    LPS_AI_PROVIDER: 'builtin',
+    // The limits would otherwise be what is measured.
+    LPS_RATE_LIMIT: '100000000/60',
+    LPS_RATE_LIMIT_GENERATION: '100000000/60',
+  }),
+);
 
 async function apiKeyForBenchMember(): Promise<string> {
   const db = createDb(database.url);

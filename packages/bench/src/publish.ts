@@ -6,7 +6,7 @@ import { createDb, createMember, insertApiKey, type Db } from '@lps/db';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
-import { createBenchDatabase } from './posts/bench-database.js';
+import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js';
 import { percentile } from './publish/concurrency.js';
 import { noopBaseline } from './publish/noop-baseline.js';
 import { postEach } from './publish/post-each.js';
@@ -37,7 +37,7 @@ const env = {
   LPS_PUBLISH_CONCURRENCY: String(CONCURRENCY),
   LPS_SCHEDULE_SWEEP_INTERVAL: '1s',
 };
-const api = await startApiProcess(env);
+const api = await startOnDatabase(database, () => startApiProcess(env));
 const publisher = startPublisherProcess(env);
 const db = createDb(database.url);
 

@@ -53,7 +53,13 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     env: { ...process.env, NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   });
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
-  await waitForHealth(baseUrl, child);
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    // Never leave an API behind that did not become healthy in time.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     baseUrl,
     pid: child.pid as number,

@@ -41,3 +41,17 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   }
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
+
+/**
+ * Starts what runs on the bench database (the API child, say). If the start fails, the
+ * database is dropped before the error goes on: the bench's own clean-up only covers
+ * what started.
+ */
+export async function startOnDatabase<T>(database: BenchDatabase, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
