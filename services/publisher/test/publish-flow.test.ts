@@ -112,6 +112,9 @@ describe('failures (sandbox failure injection)', () => {
     }, { what: 'failed job kept' });
     expect(await settled(post.id)).toMatchObject({ status: 'approved', lastError: expect.stringContaining('rejected once') });
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
+    // Replaced by the request itself, not left for the sweeper: the failed job is gone once the 202 is out.
+    const job = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
+    expect(job ? await job.getState() : 'removed').not.toBe('failed');
     const published = await publishedPost(post.id);
     expect(published.publishAttempts).toBe(2);
   });
