@@ -1,43 +1,40 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { closeQueues, connectRedis, createQueues, enqueue, startWorker, type StartWorkerOptions } from '@lps/queue';
+import { Queue, Worker } from 'bullmq';
+import { bullPrefix, connectRedis, jobCatalog } from '@lps/queue';
 import { runWithConcurrency } from './concurrency.js';
-
-/** The worker only logs failures, and a no-op never fails: nothing to print. */
-const silentLogger = { log: () => undefined, error: () => undefined } as unknown as StartWorkerOptions<'research'>['logger'];
 
 /**
  * Raw BullMQ on the same Redis in the same run: no-op jobs added one by one (as
- * the API adds publish jobs) and processed by one worker at the same concurrency.
+ * the API adds publish jobs, with the publish job's options) and processed by one
+ * worker at the same concurrency, on connections made as the services make theirs.
+ * Plain `Queue.add` and `Worker`: our catalog check and log context per job are part
+ * of what the publish side is measured with, not of the baseline.
  * Jobs per second from the first add to the last completion.
  */
 export async function noopBaseline(redisUrl: string, jobs: number, concurrency: number): Promise<number> {
-  const prefix = `benchnoop${randomBytes(4).toString('hex')}`;
+  const prefix = bullPrefix(`benchnoop${randomBytes(4).toString('hex')}`);
   const producer = await connectRedis(redisUrl, 'producer');
   const workerConnection = await connectRedis(redisUrl, 'worker');
-  const queues = createQueues(producer, prefix);
+  const queue = new Queue('noop', { connection: producer, prefix });
+  const options = jobCatalog['publish-post'].options;
   let done = 0;
   let finish: () => void = () => {};
   const finished = new Promise<void>((resolve) => (finish = resolve));
-  const worker = startWorker({
-    queue: 'research',
-    connection: workerConnection,
-    prefix,
-    concurrency,
-    logger: silentLogger,
-    handlers: {
-      'research-keyword': async () => {
-        done += 1;
-        if (done === jobs) finish();
-      },
+  const worker = new Worker(
+    'noop',
+    async () => {
+      done += 1;
+      if (done === jobs) finish();
     },
-  });
+    { connection: workerConnection, prefix, concurrency },
+  );
   const started = Date.now();
-  await runWithConcurrency(jobs, 50, () => enqueue(queues, 'research-keyword', { researchRequestId: randomUUID() }));
+  await runWithConcurrency(jobs, 50, () => queue.add('noop', { postId: randomUUID() }, options));
   await finished;
   const seconds = (Date.now() - started) / 1000;
   await worker.close();
-  await queues.research.obliterate({ force: true });
-  await closeQueues(queues);
+  await queue.obliterate({ force: true });
+  await queue.close();
   await Promise.all([producer.quit(), workerConnection.quit()]);
   return jobs / seconds;
 }
