@@ -1,5 +1,4 @@
 import winston from 'winston';
-import { currentLogContext } from './context.js';
 import { redactField, redactText } from './redact.js';
 
 export interface LoggerOptions {
@@ -13,10 +12,8 @@ export type Logger = winston.Logger;
 const SPLAT = Symbol.for('splat');
 const LEVEL = Symbol.for('level');
 
-/** Adds the request/job ids of the current async context and strips secrets from every line. */
-const contextAndRedaction = winston.format((info) => {
-  const context = currentLogContext();
-  for (const [key, value] of Object.entries(context)) if (info[key] === undefined) info[key] = value;
+/** Strips secrets from every line, the ids a child logger adds (`LogContext`) included. */
+const redaction = winston.format((info) => {
   for (const key of Object.keys(info)) {
     if (key === 'level' || key === 'service') continue;
     // A top-level field is named like a nested one: `{ token }` is hidden just as `{ auth: { token } }` is.
@@ -45,7 +42,7 @@ export function createLogger({ service, level = 'info', format = 'json' }: Logge
     level: silent ? 'error' : level,
     silent,
     defaultMeta: { service },
-    format: winston.format.combine(belowLevel(), winston.format.timestamp(), contextAndRedaction(), output),
+    format: winston.format.combine(belowLevel(), winston.format.timestamp(), redaction(), output),
     transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn'] })],
   });
   return logger;

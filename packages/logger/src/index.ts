@@ -1,3 +1,3 @@
 export { createLogger, type Logger, type LoggerOptions } from './create-logger.js';
-export { runWithLogContext, addToLogContext, currentLogContext, type LogContext } from './context.js';
+export type { LogContext } from './context.js';
 export { redact, redactText } from './redact.js';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { createLogger, runWithLogContext } from '@lps/logger';
+import { createLogger } from '@lps/logger';
 
 /** Captures what the logger writes, one parsed JSON line per entry. */
 function capture(logger: winston.Logger): Array<Record<string, unknown>> {
@@ -21,10 +21,14 @@ describe('createLogger', () => {
   it('writes lines at or above its level with context and secrets redacted', async () => {
     const logger = createLogger({ service: 'test', level: 'info' });
     const lines = capture(logger);
-    runWithLogContext({ request_id: 'req-1' }, () => logger.info('called with Bearer abcdefghijklmnop', { api_key: 'lps_x', count: 2 }));
+    // A request's logger: a child with its ids, then one more id once the caller is known.
+    const request = logger.child({ request_id: 'req-1' }).child({ member_id: 'm-1', token: 'secret-token' });
+    request.info('called with Bearer abcdefghijklmnop', { api_key: 'lps_x', count: 2 });
+    logger.info('outside any request');
     await flush();
     expect(lines).toEqual([
-      expect.objectContaining({ level: 'info', service: 'test', request_id: 'req-1', message: 'called with Bearer [redacted]', api_key: '[redacted]', count: 2 }),
+      expect.objectContaining({ level: 'info', service: 'test', request_id: 'req-1', member_id: 'm-1', token: '[redacted]', message: 'called with Bearer [redacted]', api_key: '[redacted]', count: 2 }),
+      expect.not.objectContaining({ request_id: expect.anything() }),
     ]);
   });
 

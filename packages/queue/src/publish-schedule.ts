@@ -38,7 +38,7 @@ export async function placePublishJob(
   queues: Queues,
   postId: string,
   runAt: Date,
-  options: { move: boolean; retry?: { attempts: number; backoffMs: number }; mayExist?: boolean },
+  options: { move: boolean; retry?: { attempts: number; backoffMs: number }; mayExist?: boolean; requestId?: string },
 ): Promise<PublishJobPlacement> {
   const delay = Math.max(0, runAt.getTime() - Date.now());
   const id = publishJobId(postId);
@@ -58,6 +58,6 @@ export async function placePublishJob(
     await existing?.remove().catch(() => undefined);
   }
   const retry = options.retry ? { attempts: options.retry.attempts, backoff: { type: 'exponential', delay: options.retry.backoffMs } } : {};
-  await enqueue(queues, 'publish-post', { postId }, { ...retry, delay });
+  await enqueue(queues, 'publish-post', { postId }, { ...retry, delay, requestId: options.requestId });
   return 'added';
 }

@@ -1,5 +1,4 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import { currentLogContext } from '@lps/logger';
 import type { Redis } from 'ioredis';
 import { jobCatalog, type JobName, type JobPayload } from './catalog.js';
 import { QUEUE_NAMES, type QueueName } from './jobs/job-definition.js';
@@ -20,14 +19,16 @@ export const closeQueues = async (queues: Queues): Promise<void> => {
   await Promise.all(Object.values(queues).map((queue) => queue.close()));
 };
 
+/** BullMQ's options, and the request that caused the job (its id travels beside the payload). */
+export type EnqueueOptions = JobsOptions & { requestId?: string };
+
 /** A job as the catalog defines it: payload checked, retry policy, deterministic id, the request id beside the payload. */
-function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, options: JobsOptions) {
+function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, { requestId, ...options }: EnqueueOptions) {
   const definition = jobCatalog[name];
   const { error, value } = definition.schema.validate(payload);
   if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);
   const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string }).jobId?.(value as JobPayload<N>);
   // The request that caused the job travels beside the payload, so worker logs correlate with it.
-  const requestId = currentLogContext().request_id;
   const data = requestId ? { ...value, [REQUEST_ID_FIELD]: requestId } : value;
   return { queue: definition.queue, name, data, opts: { ...definition.options, ...options, ...(jobId ? { jobId } : {}) } };
 }
@@ -41,7 +42,7 @@ export async function enqueue<N extends JobName>(
   queues: Queues,
   name: N,
   payload: JobPayload<N>,
-  options: JobsOptions = {},
+  options: EnqueueOptions = {},
 ) {
   const job = catalogJob(name, payload, options);
   return queues[job.queue].add(name, job.data, job.opts);

@@ -2,13 +2,13 @@ import { Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
-import { runWithLogContext } from '@lps/logger';
 import { jobCatalog, type JobName, type JobPayload, type JobsOnQueue } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
 import { bullPrefix } from './connections.js';
 import { REQUEST_ID_FIELD } from './queues.js';
 
-export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job<JobPayload<N>>) => Promise<unknown>;
+/** `log` carries the job's ids (job_id, queue, and the request_id of the request that caused it). */
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job<JobPayload<N>>, log: Logger) => Promise<unknown>;
 
 /** One handler per job of the queue: forgetting one is a compile error. */
 export type QueueHandlers<Q extends QueueName> = { [N in JobsOnQueue<Q>]: JobHandler<N> };
@@ -31,15 +31,13 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
     queue,
     async (job: Job) => {
       const { [REQUEST_ID_FIELD]: requestId, ...payload } = (job.data ?? {}) as Record<string, unknown>;
-      const context = { job_id: job.id ?? '', queue, ...(typeof requestId === 'string' ? { request_id: requestId } : {}) };
-      return runWithLogContext(context, async () => {
-        const name = job.name as JobsOnQueue<Q>;
-        const handler = handlers[name] as JobHandler<JobName> | undefined;
-        if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
-        const { error, value } = jobCatalog[name as JobName].schema.validate(payload);
-        if (error) throw new Error(`invalid payload for ${job.name}: ${error.message}`);
-        return handler(value as JobPayload<JobName>, job as Job<JobPayload<JobName>>);
-      });
+      const log = logger.child({ job_id: job.id ?? '', queue, ...(typeof requestId === 'string' ? { request_id: requestId } : {}) });
+      const name = job.name as JobsOnQueue<Q>;
+      const handler = handlers[name] as JobHandler<JobName> | undefined;
+      if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
+      const { error, value } = jobCatalog[name as JobName].schema.validate(payload);
+      if (error) throw new Error(`invalid payload for ${job.name}: ${error.message}`);
+      return handler(value as JobPayload<JobName>, job as Job<JobPayload<JobName>>, log);
     },
     {
       connection: options.connection,

@@ -83,6 +83,9 @@ describe('logs of a full run', () => {
       expect(lps.lines.every((line) => typeof line.service === 'string' && typeof line.level === 'string')).toBe(true);
       expect(lps.lines.some((line) => String(line.request_id ?? '').startsWith('redaction-') && line.member_id === member.memberId)).toBe(true);
       expect(lps.lines.some((line) => typeof line.job_id === 'string' && String(line.job_id).startsWith('publish-'))).toBe(true);
+      // The publish job's lines carry the id of the request that asked for it.
+      const publishRequestId = `redaction-POST-${`/api/v1/posts/${post.id}/publish`.length}`;
+      expect(lps.lines.some((line) => line.job_id === `publish-${post.id}` && line.request_id === publishRequestId)).toBe(true);
     } finally {
       if (lps.child.exitCode === null) lps.child.kill('SIGKILL');
     }

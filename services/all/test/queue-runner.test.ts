@@ -1,4 +1,4 @@
-import { currentLogContext, runWithLogContext } from '@lps/logger';
+import { createLogger } from '@lps/logger';
 import { enqueue, enqueueMany, jobCatalog, startWorker, type JobPayload } from '@lps/queue';
 import { createTestRuntime, waitFor, type TestRuntime } from '@lps/testing';
 
@@ -34,25 +34,31 @@ describe('job catalog and worker runner', () => {
     await test.runtime.queues.research.obliterate({ force: true });
   });
 
-  it('carries the request id into the worker’s log context, hands the handler only the payload, and records metrics', async () => {
-    const seen: Array<{ payload: JobPayload<'research-keyword'>; requestId: string | undefined; jobId: string | undefined }> = [];
+  it('carries the request id to the job’s logger, hands the handler only the payload, and records metrics', async () => {
+    const seen: Array<JobPayload<'research-keyword'>> = [];
+    // What the worker's loggers write: a job's logger is a child, whose lines reach its parent's write.
+    const logger = createLogger({ service: 'test', level: 'info' });
+    const lines: Array<Record<string, unknown>> = [];
+    logger.write = (line: Record<string, unknown>) => lines.push(line) > 0;
     const worker = startWorker({
       queue: 'research',
       connection: await test.runtime.workerConnection(),
       prefix: test.runtime.config.redis.prefix,
-      logger: test.runtime.logger,
+      logger,
       metrics: test.runtime.metrics,
       handlers: {
-        'research-keyword': async (payload) => {
-          seen.push({ payload, requestId: currentLogContext().request_id, jobId: currentLogContext().job_id });
+        'research-keyword': async (payload, _job, log) => {
+          seen.push(payload);
+          log.info('handled');
         },
       },
     });
     try {
       const id = '8d2b8f0e-6a0c-4d8e-a2f1-3c1c0e9a7b22';
-      await runWithLogContext({ request_id: 'req-abc-123' }, () => enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: id }));
-      await waitFor(() => seen.length === 1, { what: 'the job to run' });
-      expect(seen[0]).toEqual({ payload: { researchRequestId: id }, requestId: 'req-abc-123', jobId: `research-${id}` });
+      await enqueue(test.runtime.queues, 'research-keyword', { researchRequestId: id }, { requestId: 'req-abc-123' });
+      await waitFor(() => lines.length === 1, { what: 'the job to run and log' });
+      expect(seen).toEqual([{ researchRequestId: id }]);
+      expect(lines[0]).toMatchObject({ message: 'handled', request_id: 'req-abc-123', job_id: `research-${id}`, queue: 'research' });
       const metrics = await test.runtime.metrics.registry.metrics();
       await waitFor(async () => /lps_jobs_total\{[^}]*queue="research"[^}]*job="research-keyword"[^}]*outcome="completed"[^}]*\} 1/.test(await test.runtime.metrics.registry.metrics()), {
         what: 'the completed job metric',

@@ -32,7 +32,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
-  app.use(requestId);
+  app.use(requestId(runtime.logger));
   app.use(recordHttpMetrics(runtime));
 
   const api = express.Router();

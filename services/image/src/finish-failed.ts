@@ -1,4 +1,5 @@
 import { inTransaction } from '@lps/db';
+import type { Logger } from '@lps/logger';
 import type { Runtime } from '@lps/runtime';
 
 /**
@@ -6,7 +7,7 @@ import type { Runtime } from '@lps/runtime';
  * its post leaves generating_images for the state it had before, so the
  * member can edit, schedule or ask again.
  */
-export async function finishFailed(runtime: Runtime, requestId: string, reason: string): Promise<void> {
+export async function finishFailed(runtime: Runtime, log: Logger, requestId: string, reason: string): Promise<void> {
   await inTransaction(runtime.db, async (tx) => {
     const request = await tx.imageRequest.update({ where: { id: requestId }, data: { status: 'failed', lastError: reason, completedAt: new Date() } });
     const post = await tx.post.findUnique({ where: { id: request.postId } });
@@ -14,5 +15,5 @@ export async function finishFailed(runtime: Runtime, requestId: string, reason: 
       await tx.post.update({ where: { id: post.id }, data: { status: post.statusBeforeImages ?? 'draft_saved', statusBeforeImages: null } });
     }
   });
-  runtime.logger.warn('image request failed', { image_request_id: requestId, reason });
+  log.warn('image request failed', { image_request_id: requestId, reason });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { memberProfileOf, type ImageProvider } from '@lps/ai';
 import { appendOutboxEvent, findMemberProfile, inTransaction, postToWire, type Prisma } from '@lps/db';
 import { announceEvents, type Runtime } from '@lps/runtime';
+import type { Logger } from '@lps/logger';
 import type { FileStorage } from '@lps/storage';
 import { candidatesOf, MAX_CANDIDATES_PER_POST, storeRenders } from './candidates.js';
 import { finishFailed } from './finish-failed.js';
@@ -21,18 +22,19 @@ const seedOf = (requestId: string) => createHash('sha256').update(requestId).dig
  * post.images_ready to the outbox. A request that is already finished is left
  * alone, so a redelivered job does nothing twice.
  */
-export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean): Promise<void> {
+/** `log` is the job's logger (its ids on every line). */
+export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean, log: Logger = deps.runtime.logger): Promise<void> {
   const { db } = deps.runtime;
   const request = await db.imageRequest.findUnique({ where: { id: requestId } });
   if (!request || request.status === 'completed' || request.status === 'failed') return;
   const post = await db.post.findUnique({ where: { id: request.postId } });
   if (!post || post.status !== 'generating_images') {
-    await finishFailed(deps.runtime, requestId, 'the post is no longer waiting for images');
+    await finishFailed(deps.runtime, log, requestId, 'the post is no longer waiting for images');
     return;
   }
   if (candidatesOf(post.imageCandidates).length >= MAX_CANDIDATES_PER_POST) {
     // Final: retrying cannot make room, so the job ends here with the request marked failed.
-    await finishFailed(deps.runtime, requestId, `the post already has ${MAX_CANDIDATES_PER_POST} image candidates, the most one post may have`);
+    await finishFailed(deps.runtime, log, requestId, `the post already has ${MAX_CANDIDATES_PER_POST} image candidates, the most one post may have`);
     return;
   }
   await db.imageRequest.update({ where: { id: requestId }, data: { status: 'running' } });
@@ -48,7 +50,7 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
     });
     stored = await storeRenders(deps.storage, { memberId: request.memberId, postId: post.id, requestId }, renders);
   } catch (error) {
-    if (finalAttempt) await finishFailed(deps.runtime, requestId, `image generation failed: ${(error as Error).message}`);
+    if (finalAttempt) await finishFailed(deps.runtime, log, requestId, `image generation failed: ${(error as Error).message}`);
     throw error;
   }
 

@@ -22,8 +22,8 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     queue: 'images',
     concurrency: options.concurrency ?? 2,
     handlers: {
-      'generate-images': async ({ imageRequestId }, job) =>
-        generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1)),
+      'generate-images': async ({ imageRequestId }, job, log) =>
+        generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1), log),
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver });

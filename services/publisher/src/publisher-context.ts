@@ -1,3 +1,4 @@
+import type { Logger } from '@lps/logger';
 import type { Network } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { FileStorage } from '@lps/storage';
@@ -9,4 +10,6 @@ export interface PublisherContext {
   network: Network;
   storage: FileStorage;
   pause: PauseHook;
+  /** The runtime's logger, or within a job the job's own (job_id, queue, request_id). */
+  log: Logger;
 }

@@ -21,7 +21,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   const network =
     options.network ??
     createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
-  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause };
+  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause, log: runtime.logger };
   const { lockMs, concurrency } = config.network.publish;
   const worker = await startQueueWorker(runtime, {
     queue: 'publish',
@@ -29,9 +29,9 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
     // A publisher that dies mid-job is noticed after one lock period and its job runs again (recovery path).
     workerOptions: { lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: 3 },
     handlers: {
-      'publish-post': (payload, job) => publishPostJob(context, payload.postId, job),
-      'sweep-schedules': () => sweepSchedules(context),
-      'refresh-analytics': () => refreshRecentAnalytics(context),
+      'publish-post': (payload, job, log) => publishPostJob({ ...context, log }, payload.postId, job),
+      'sweep-schedules': (_payload, _job, log) => sweepSchedules({ ...context, log }),
+      'refresh-analytics': (_payload, _job, log) => refreshRecentAnalytics({ ...context, log }),
     },
   });
   const schedulers = keepJobSchedulers(runtime);

@@ -1,5 +1,6 @@
 import { memberProfileOf } from '@lps/ai';
 import { findMemberProfile, listIdeas } from '@lps/db';
+import type { Logger } from '@lps/logger';
 import { announceEvents } from '@lps/runtime';
 import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
 import { storeResearchIdeas } from './store-research-ideas.js';
@@ -13,8 +14,9 @@ const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slic
  * their event. A completed request is left alone, so duplicates and retries
  * never create ideas twice. On the last attempt a failure is recorded on the row.
  */
-export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }): Promise<string> {
-  const { db, logger } = deps.runtime;
+/** `log` is the job's logger (its ids on every line). */
+export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.runtime.logger): Promise<string> {
+  const { db } = deps.runtime;
   const request = await db.researchRequest.findUnique({ where: { id: researchRequestId } });
   if (!request) return 'gone';
   if (request.status === 'completed') return 'already completed';
@@ -34,7 +36,7 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
     const stored = await storeResearchIdeas(db, request, drafts.slice(0, IDEAS_PER_RUN));
     if (!stored) return 'already completed';
     if (stored.outboxId) await announceEvents(deps.runtime, [stored.outboxId]);
-    logger.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
+    log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
     return `${stored.ideaCount} ideas`;
   } catch (error) {
     if (attempt.final) {

@@ -21,8 +21,8 @@ export async function startResearchService(runtime: Runtime, options: ResearchSe
     // Research waits on search and the model, not the CPU.
     concurrency: options.concurrency ?? 4,
     handlers: {
-      'research-keyword': (payload, job) =>
-        researchKeyword(deps, payload.researchRequestId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }),
+      'research-keyword': (payload, job, log) =>
+        researchKeyword(deps, payload.researchRequestId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }, log),
     },
   });
   logger.info('research worker started', { research: deps.research.name, text: deps.textProvider.name });

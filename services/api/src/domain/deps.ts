@@ -1,8 +1,11 @@
 import type { Runtime } from '@lps/runtime';
+import type { RequestScope } from '../http/request-scope.js';
 import type { AppServices } from '../services.js';
 
 /** What a use case may touch: the HTTP routes and the MCP tools both pass the same. */
 export interface UseCaseDeps {
   runtime: Runtime;
   services: AppServices;
+  /** The request being served: log through `request.log`, and give its id to the jobs it causes. */
+  request: RequestScope;
 }

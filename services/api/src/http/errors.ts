@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { errorEnvelope, INTERNAL_ERROR_ENVELOPE, isAppError, notFound } from '@lps/common';
 import type { Logger } from '@lps/logger';
+import type { RequestScope } from './request-scope.js';
 import type { HandlerResult } from './route.js';
 
 /**
@@ -24,8 +25,9 @@ export function errorToResult(error: unknown, logger: Logger, req: Request): Han
   return { status: 500, body: INTERNAL_ERROR_ENVELOPE };
 }
 
+/** `logger` serves requests that failed before the request-id middleware gave them their own. */
 export const errorMiddleware = (logger: Logger): ErrorRequestHandler => (error, req, res, _next) => {
-  const result = errorToResult(error, logger, req);
+  const result = errorToResult(error, (res.locals.scope as RequestScope | undefined)?.log ?? logger, req);
   if (res.headersSent) {
     res.end();
     return;

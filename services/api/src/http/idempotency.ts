@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { conflict, validationError } from '@lps/common';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '@lps/db';
+import type { Logger } from '@lps/logger';
 import type { Runtime } from '@lps/runtime';
 import type { Caller, HandlerResult } from './route.js';
 
@@ -27,6 +28,7 @@ function readKey(req: Request): string | undefined {
  */
 export async function withIdempotency(
   runtime: Runtime,
+  log: Logger,
   req: Request,
   caller: Caller,
   execute: () => Promise<HandlerResult>,
@@ -41,7 +43,7 @@ export async function withIdempotency(
   if (claim.kind === 'replay') {
     if (claim.requestHash !== requestHash) {
       // The spec replays the original response even for a different body (rule 3); we log it.
-      runtime.logger.warn('Idempotency-Key reused with a different request body; replaying the stored response');
+      log.warn('Idempotency-Key reused with a different request body; replaying the stored response');
     }
     return {
       status: claim.response.status,

@@ -4,6 +4,7 @@ import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
 import { errorToResult } from './errors.js';
 import { withIdempotency } from './idempotency.js';
+import { requestScopeOf } from './request-scope.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { KeyCache } from './key-cache.js';
 import { parseJsonBody } from './middleware/parse-json-body.js';
@@ -39,16 +40,18 @@ const runHandler = (route: RouteDefinition, options: MountOptions): RequestHandl
   try {
     const validated = res.locals.validated as { params: never; query: never; body: never };
     const caller = res.locals.caller as Caller;
+    const request = requestScopeOf(res);
+    const deps = { runtime: options.runtime, services: options.services, request };
     const execute = async (): Promise<HandlerResult> => {
       try {
-        return await route.handler({ ...validated, caller, runtime: options.runtime, services: options.services, req, res });
+        return await route.handler({ ...validated, caller, deps, req, res });
       } catch (error) {
         // Expected errors become answers here, so the idempotency layer can store them.
-        if (isAppError(error) && error.status < 500) return errorToResult(error, options.runtime.logger, req);
+        if (isAppError(error) && error.status < 500) return errorToResult(error, request.log, req);
         throw error;
       }
     };
-    const result = route.idempotent && caller ? await withIdempotency(options.runtime, req, caller, execute) : await execute();
+    const result = route.idempotent && caller ? await withIdempotency(options.runtime, request.log, req, caller, execute) : await execute();
     if (options.validateResponses) checkResponse(route, result);
     send(res, result);
   } catch (error) {

@@ -1,7 +1,6 @@
 import type Joi from 'joi';
 import type { Request, Response } from 'express';
-import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../services.js';
+import type { UseCaseDeps } from '../domain/deps.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
 export type RateLimitBucket = 'default' | 'generation';
@@ -17,8 +16,8 @@ export interface HandlerContext<P = Record<string, string>, Q = Record<string, u
   query: Q;
   body: B;
   caller: Caller;
-  runtime: Runtime;
-  services: AppServices;
+  /** The runtime, the services and this request's scope, as use cases take them. */
+  deps: UseCaseDeps;
   req: Request;
   res: Response;
 }

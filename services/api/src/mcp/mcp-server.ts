@@ -35,7 +35,7 @@ export function createMcpServer(
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
-    return runTool(tool, request.params.arguments, { ...context, logger: context.deps.runtime.logger });
+    return runTool(tool, request.params.arguments, { ...context, logger: context.deps.request.log });
   });
   return server;
 }

@@ -13,7 +13,7 @@ import { KeyCache } from '../http/key-cache.js';
 export async function startMcpService(runtime: Runtime, options: { port?: number; host?: string; services?: AppServices } = {}): Promise<HttpService> {
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestId);
+  app.use(requestId(runtime.logger));
   app.use(recordHttpMetrics(runtime));
   mountOpsEndpoints(app, runtime);
   const keys = new KeyCache(runtime, runtime.config.security.authCacheTtlMs);

@@ -4,6 +4,7 @@ import type { AppServices } from '../services.js';
 import { authenticate } from '../http/middleware/authenticate.js';
 import type { KeyCache } from '../http/key-cache.js';
 import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
+import { requestScopeOf } from '../http/request-scope.js';
 import type { Caller } from '../http/route.js';
 
 export const MCP_PATH = '/mcp';
@@ -26,7 +27,7 @@ export function mountMcp(app: Express, runtime: Runtime, services: AppServices, 
   const handle: RequestHandler = async (req, res, next) => {
     try {
       const { handleMcpRequest } = await loadMcp();
-      await handleMcpRequest({ deps: { runtime, services }, caller: res.locals.caller as Caller, limiters }, req, res);
+      await handleMcpRequest({ deps: { runtime, services, request: requestScopeOf(res) }, caller: res.locals.caller as Caller, limiters }, req, res);
     } catch (error) {
       next(error);
     }

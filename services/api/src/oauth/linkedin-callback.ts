@@ -2,6 +2,7 @@ import express, { type Response, type Router } from 'express';
 import { connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
+import { requestScopeOf } from '../http/request-scope.js';
 
 export const LINKEDIN_CALLBACK_PATH = '/oauth/linkedin/callback';
 
@@ -35,11 +36,11 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
       if (!code) return page(res, 400, 'Not connected', 'LinkedIn sent no authorization code.');
       const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
       const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code);
-      runtime.logger.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
+      requestScopeOf(res).log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
       page(res, 200, 'Connected to LinkedIn', `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`);
     } catch (error) {
       if (!isNetworkError(error)) return next(error);
-      runtime.logger.warn('LinkedIn connection failed', { kind: error.kind, error: error.message });
+      requestScopeOf(res).log.warn('LinkedIn connection failed', { kind: error.kind, error: error.message });
       page(res, 502, 'LinkedIn did not complete the connection', 'Run `lps member connect <member-id>` again.');
     }
   });

@@ -16,9 +16,9 @@ export const aiPostRoutes: RouteDefinition[] = [
     request: { params: idParams, body: RegeneratePostBody, bodyOptional: true },
     responses: { 200: { description: 'The post with its new body', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422, 503],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await regeneratePost({ runtime, services }, caller.memberId, params.id, body ?? {}),
+      body: await regeneratePost(deps, caller.memberId, params.id, body ?? {}),
     }),
   }),
 ];

@@ -13,9 +13,9 @@ export const analyticsRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'The post\'s metrics (zeros until it is published)', schema: PostAnalyticsSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: await getPostAnalytics({ runtime, services }, caller.memberId, { id: params.id }),
+      body: await getPostAnalytics(deps, caller.memberId, { id: params.id }),
     }),
   }),
   defineRoute({
@@ -25,9 +25,9 @@ export const analyticsRoutes: RouteDefinition[] = [
     tag: 'Analytics',
     responses: { 200: { description: 'KPIs and top posts', schema: AnalyticsSchema } },
     errors: [422],
-    handler: async ({ caller, runtime, services }) => ({
+    handler: async ({ caller, deps }) => ({
       status: 200,
-      body: await getAccountAnalytics({ runtime, services }, caller.memberId),
+      body: await getAccountAnalytics(deps, caller.memberId),
     }),
   }),
 ];

@@ -17,9 +17,9 @@ export const ideaGenerationRoutes: RouteDefinition[] = [
     idempotent: true,
     responses: { 200: { description: 'A summary and the new ideas (source generated)', schema: GeneratedIdeasSchema } },
     errors: [422, 503],
-    handler: async ({ caller, runtime, services }) => ({
+    handler: async ({ caller, deps }) => ({
       status: 200,
-      body: await generateIdeas({ runtime, services }, caller.memberId),
+      body: await generateIdeas(deps, caller.memberId),
     }),
   }),
   defineRoute({
@@ -32,9 +32,9 @@ export const ideaGenerationRoutes: RouteDefinition[] = [
     request: { body: ResearchIdeasBody },
     responses: { 202: { description: 'Research accepted; poll GET /ideas or subscribe to idea.created', schema: ResearchAcceptedSchema } },
     errors: [422, 503],
-    handler: async ({ caller, body, runtime, services }) => ({
+    handler: async ({ caller, body, deps }) => ({
       status: 202,
-      body: await requestResearch({ runtime, services }, caller.memberId, body),
+      body: await requestResearch(deps, caller.memberId, body),
     }),
   }),
   defineRoute({
@@ -47,9 +47,9 @@ export const ideaGenerationRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 201: { description: 'The new post (draft_saved)', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422, 503],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 201,
-      body: await createPostFromIdea({ runtime, services }, caller.memberId, params.id),
+      body: await createPostFromIdea(deps, caller.memberId, params.id),
     }),
   }),
 ];

@@ -12,9 +12,9 @@ export const ideaRoutes: RouteDefinition[] = [
     request: { query: ListIdeasQuery },
     responses: { 200: { description: 'All ideas (no paging)', schema: IdeaListSchema } },
     errors: [422],
-    handler: async ({ caller, query, runtime, services }) => ({
+    handler: async ({ caller, query, deps }) => ({
       status: 200,
-      body: await listIdeas({ runtime, services }, caller.memberId, query.status),
+      body: await listIdeas(deps, caller.memberId, query.status),
     }),
   }),
   defineRoute({
@@ -25,9 +25,9 @@ export const ideaRoutes: RouteDefinition[] = [
     request: { params: idParams, body: UpdateIdeaBody },
     responses: { 200: { description: 'The idea', schema: IdeaEnvelopeSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await editIdea({ runtime, services }, caller.memberId, params.id, body),
+      body: await editIdea(deps, caller.memberId, params.id, body),
     }),
   }),
   defineRoute({
@@ -38,9 +38,9 @@ export const ideaRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'The idea, dismissed', schema: IdeaEnvelopeSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: await dismissIdea({ runtime, services }, caller.memberId, params.id),
+      body: await dismissIdea(deps, caller.memberId, params.id),
     }),
   }),
   defineRoute({
@@ -51,9 +51,9 @@ export const ideaRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'The idea, restored', schema: IdeaEnvelopeSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: await restoreIdea({ runtime, services }, caller.memberId, params.id),
+      body: await restoreIdea(deps, caller.memberId, params.id),
     }),
   }),
 ];

@@ -18,9 +18,9 @@ export const imageRoutes: RouteDefinition[] = [
     request: { params: idParams, body: RequestImagesBody, bodyOptional: true },
     responses: { 202: { description: 'Accepted; the post is generating_images until the candidates are ready', schema: AsyncEnvelopeSchema } },
     errors: [404, 409, 422, 503],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 202,
-      body: await requestImages({ runtime, services }, caller.memberId, params.id, body ?? {}),
+      body: await requestImages(deps, caller.memberId, params.id, body ?? {}),
     }),
   }),
   defineRoute({
@@ -31,8 +31,7 @@ export const imageRoutes: RouteDefinition[] = [
     request: { params: idParams, body: UploadImageJsonBody, customBody: true },
     responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, body, runtime, services, req, res }) => {
-      const deps = { runtime, services };
+    handler: async ({ caller, params, body, deps, req, res }) => {
       const result = body
         ? await uploadImageFromUrl(deps, caller.memberId, params.id, body)
         : await uploadMultipart(deps, req, res, { memberId: caller.memberId, postId: params.id });
@@ -47,9 +46,9 @@ export const imageRoutes: RouteDefinition[] = [
     request: { params: idParams, body: SelectImageBody },
     responses: { 200: { description: 'The post with its chosen image', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await selectImage({ runtime, services }, caller.memberId, params.id, body),
+      body: await selectImage(deps, caller.memberId, params.id, body),
     }),
   }),
 ];

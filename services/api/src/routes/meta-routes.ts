@@ -31,6 +31,6 @@ export const metaRoutes = (openapi: () => unknown): RouteDefinition[] => [
     summary: 'The member the API key belongs to',
     tag: 'Meta',
     responses: { 200: { description: 'The member, wrapped', schema: MemberEnvelopeSchema } },
-    handler: async ({ caller, runtime, services }) => ({ status: 200, body: await getMe({ runtime, services }, caller.memberId) }),
+    handler: async ({ caller, deps }) => ({ status: 200, body: await getMe(deps, caller.memberId) }),
   }),
 ];

@@ -16,9 +16,9 @@ export const postRoutes: RouteDefinition[] = [
     request: { query: ListPostsQuery },
     responses: { 200: { description: 'One page of posts', schema: PaginatedPostsSchema } },
     errors: [422],
-    handler: async ({ caller, query, runtime, services }) => ({
+    handler: async ({ caller, query, deps }) => ({
       status: 200,
-      body: await listPosts({ runtime, services }, caller.memberId, query),
+      body: await listPosts(deps, caller.memberId, query),
     }),
   }),
   defineRoute({
@@ -31,9 +31,9 @@ export const postRoutes: RouteDefinition[] = [
     request: { body: CreatePostBody },
     responses: { 201: { description: 'The new post (draft_saved)', schema: PostEnvelopeSchema } },
     errors: [422, 503],
-    handler: async ({ caller, body, runtime, services }) => ({
+    handler: async ({ caller, body, deps }) => ({
       status: 201,
-      body: await createPost({ runtime, services }, caller.memberId, body),
+      body: await createPost(deps, caller.memberId, body),
     }),
   }),
   defineRoute({
@@ -44,9 +44,9 @@ export const postRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'The post', schema: PostEnvelopeSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: { post: postToWire(await getOwnedPost(runtime.db, caller.memberId, params.id)) },
+      body: { post: postToWire(await getOwnedPost(deps.runtime.db, caller.memberId, params.id)) },
     }),
   }),
   defineRoute({
@@ -57,9 +57,9 @@ export const postRoutes: RouteDefinition[] = [
     request: { params: idParams, body: UpdatePostBody },
     responses: { 200: { description: 'The updated post', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await updatePostBody({ runtime, services }, caller.memberId, params.id, body.body),
+      body: await updatePostBody(deps, caller.memberId, params.id, body.body),
     }),
   }),
   defineRoute({
@@ -70,8 +70,8 @@ export const postRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 204: { description: 'Deleted' } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, runtime, services }) => {
-      await deletePost({ runtime, services }, caller.memberId, params.id);
+    handler: async ({ caller, params, deps }) => {
+      await deletePost(deps, caller.memberId, params.id);
       return { status: 204 };
     },
   }),

@@ -15,9 +15,9 @@ export const publishingRoutes: RouteDefinition[] = [
     request: { params: idParams, body: ScheduleBody },
     responses: { 200: { description: 'The scheduled post', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, body, runtime, services }) => ({
+    handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await schedulePost({ runtime, services }, caller.memberId, { id: params.id, scheduled_at: body.scheduled_at }),
+      body: await schedulePost(deps, caller.memberId, { id: params.id, scheduled_at: body.scheduled_at }),
     }),
   }),
   defineRoute({
@@ -29,9 +29,9 @@ export const publishingRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 202: { description: 'Accepted; poll the post or subscribe to post.published', schema: AsyncEnvelopeSchema } },
     errors: [404, 409, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 202,
-      body: await publishPost({ runtime, services }, caller.memberId, { id: params.id }),
+      body: await publishPost(deps, caller.memberId, { id: params.id }),
     }),
   }),
 ];

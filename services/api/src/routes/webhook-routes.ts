@@ -12,7 +12,7 @@ export const webhookRoutes: RouteDefinition[] = [
     tag: 'Webhooks',
     responses: { 200: { description: 'Endpoints (never their secrets)', schema: WebhookListSchema } },
     errors: [422],
-    handler: async ({ caller, runtime, services }) => ({ status: 200, body: await listWebhooks({ runtime, services }, caller.memberId) }),
+    handler: async ({ caller, deps }) => ({ status: 200, body: await listWebhooks(deps, caller.memberId) }),
   }),
   defineRoute({
     method: 'post',
@@ -22,9 +22,9 @@ export const webhookRoutes: RouteDefinition[] = [
     request: { body: CreateWebhookBody },
     responses: { 201: { description: 'The endpoint and its secret', schema: WebhookCreatedSchema } },
     errors: [422],
-    handler: async ({ caller, body, runtime, services }) => ({
+    handler: async ({ caller, body, deps }) => ({
       status: 201,
-      body: await createWebhook({ runtime, services }, caller.memberId, body),
+      body: await createWebhook(deps, caller.memberId, body),
     }),
   }),
   defineRoute({
@@ -35,9 +35,9 @@ export const webhookRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'The endpoint (no secret)', schema: WebhookSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: endpointToWire(await getWebhook({ runtime, services }, caller.memberId, params.id)),
+      body: endpointToWire(await getWebhook(deps, caller.memberId, params.id)),
     }),
   }),
   defineRoute({
@@ -48,8 +48,8 @@ export const webhookRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 204: { description: 'Deleted' } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime, services }) => {
-      await deleteWebhook({ runtime, services }, caller.memberId, params.id);
+    handler: async ({ caller, params, deps }) => {
+      await deleteWebhook(deps, caller.memberId, params.id);
       return { status: 204 };
     },
   }),
@@ -61,9 +61,9 @@ export const webhookRoutes: RouteDefinition[] = [
     request: { params: idParams },
     responses: { 200: { description: 'Delivery records', schema: WebhookDeliveryListSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, runtime, services }) => ({
+    handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: await listWebhookDeliveries({ runtime, services }, caller.memberId, params.id),
+      body: await listWebhookDeliveries(deps, caller.memberId, params.id),
     }),
   }),
 ];

@@ -8,7 +8,7 @@ const BATCH = 200;
 /** The periodic refresh: recent published posts whose snapshot is older than LPS_ANALYTICS_MAX_AGE. */
 export async function refreshRecentAnalytics(context: PublisherContext): Promise<string> {
   const { runtime, network } = context;
-  const { db, config, logger } = runtime;
+  const { db, config } = runtime;
   await warnExpiringTokens(context);
   const now = Date.now();
   const posts = await db.post.findMany({
@@ -34,7 +34,7 @@ export async function refreshRecentAnalytics(context: PublisherContext): Promise
     } catch (error) {
       if (!isNetworkError(error)) throw error;
       // Without r_member_postAnalytics LinkedIn answers 403: the stored snapshot stays, nothing is invented.
-      logger.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });
+      context.log.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });
     }
   }
   return `refreshed ${refreshed} of ${posts.length}`;

@@ -16,13 +16,13 @@ export async function handlePublishFailure(context: PublisherContext, job: Job, 
   const { runtime } = context;
   if (isNetworkError(error) && error.kind === 'unauthorized') {
     await markDisconnected(runtime.db, post.memberId, reasonOf(error));
-    runtime.logger.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
+    context.log.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }
   const permanent = error instanceof PermanentPublishError || (isNetworkError(error) && !error.retryable);
   if (permanent) return failForGood(context, post, reasonOf(error));
   if (isNetworkError(error) && error.retryAt) {
-    runtime.logger.warn('network quota reached: publication waits for the reset', { post_id: post.id, retry_at: error.retryAt.toISOString() });
+    context.log.warn('network quota reached: publication waits for the reset', { post_id: post.id, retry_at: error.retryAt.toISOString() });
     await job.moveToDelayed(error.retryAt.getTime(), job.token);
     throw new DelayedError();
   }
@@ -36,6 +36,6 @@ async function failForGood(context: PublisherContext, post: Post, reason: string
   const outboxId = await commitFailed(context.runtime.db, post.id, reason);
   if (outboxId) await announceEvents(context.runtime, [outboxId]);
   context.runtime.metrics.publishOutcomes.inc({ outcome: 'failed' });
-  context.runtime.logger.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
+  context.log.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
   throw new UnrecoverableError(reason);
 }

@@ -50,12 +50,12 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   await pause('after-call', post.id);
   const outboxId = await commitPublished(runtime.sql, runtime.publishPath, claim, published);
   if (!outboxId) {
-    runtime.logger.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
+    context.log.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
   }
   await announceEvents(runtime, [outboxId]);
   runtime.metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
-  runtime.logger.info('post published', { post_id: post.id, member_id: post.memberId, urn: published.urn });
+  context.log.info('post published', { post_id: post.id, member_id: post.memberId, urn: published.urn });
   await pause('after-commit', post.id);
   return 'published';
 }

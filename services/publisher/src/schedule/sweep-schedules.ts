@@ -14,7 +14,7 @@ const BATCH = 2_000;
  * interval ago had its job placed by the API moments ago (if that failed, the next
  * sweep restores it), and a post whose job is alive costs one state read.
  */
-export async function sweepSchedules({ runtime }: PublisherContext): Promise<string> {
+export async function sweepSchedules({ runtime, log }: PublisherContext): Promise<string> {
   const { db, config, queues } = runtime;
   const interval = config.network.scheduleSweepIntervalMs;
   const now = Date.now();
@@ -37,6 +37,6 @@ export async function sweepSchedules({ runtime }: PublisherContext): Promise<str
     const placement = await placePublishJob(queues, post.id, runAt, { move: false, retry: config.network.publish });
     if (placement === 'added') added += 1;
   }
-  if (added > 0) runtime.logger.warn(`schedule sweep re-enqueued ${added} publication(s) that had no job`);
+  if (added > 0) log.warn(`schedule sweep re-enqueued ${added} publication(s) that had no job`);
   return `checked ${posts.length}, re-enqueued ${added}`;
 }

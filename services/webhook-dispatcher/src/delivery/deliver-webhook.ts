@@ -1,4 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
+import type { Logger } from '@lps/logger';
 import type { GuardedPost } from '@lps/outbound';
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
@@ -36,9 +37,8 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * dispatcher off it while an attempt runs.
  */
 export function createDeliverHandler({ runtime, post, records, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
-  const { logger } = runtime;
   const secretOf = createSecretCache(runtime.keyring);
-  return async ({ deliveryId, endpointId }, job) => {
+  return async ({ deliveryId, endpointId }, job, log) => {
     // The slot first: a job postponed because its endpoint is full costs no database read. A job
     // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
     let loading: Promise<LoadedDelivery | null> | undefined;
@@ -46,13 +46,13 @@ export function createDeliverHandler({ runtime, post, records, slots, policy }: 
     const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
     if (!slot) return postpone(job, Date.now() + slotWait());
     try {
-      return await attempt(await load(), job, slot);
+      return await attempt(await load(), job, slot, log);
     } finally {
       await slot.done();
     }
   };
 
-  async function attempt(delivery: LoadedDelivery | null, job: Job, slot: HeldSlot) {
+  async function attempt(delivery: LoadedDelivery | null, job: Job, slot: HeldSlot, log: Logger) {
     // Deleted endpoints take their deliveries with them (cascade); final ones are done.
     if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
     const { endpoint } = delivery;
@@ -80,9 +80,9 @@ export function createDeliverHandler({ runtime, post, records, slots, policy }: 
 
     runtime.metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });
     const context = { delivery_id: delivery.id, endpoint_id: endpoint.id, attempt: attemptsMade, response_code: outcome.responseCode };
-    if (!outcome.ok) logger.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
+    if (!outcome.ok) log.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
     // Level checked here: winston formats (and redacts) a line before its transports drop it by level.
-    else if (logger.isDebugEnabled()) logger.debug('webhook delivered', context);
+    else if (log.isDebugEnabled()) log.debug('webhook delivered', context);
     if (retryAt) await postpone(job, retryAt.getTime());
     return { status: outcome.ok ? 'success' : 'failed', attempts: attemptsMade };
   }

@@ -22,14 +22,14 @@ function deadline(signal: AbortSignal): Promise<never> {
  * that fails or is too slow leaves the post to be written without notes rather
  * than failing the request (docs/decisions/0004-ai-providers.md).
  */
-export async function gatherResearch({ runtime, services }: UseCaseDeps, member: MemberProfile, idea: string): Promise<ResearchNote[] | undefined> {
+export async function gatherResearch({ runtime, services, request }: UseCaseDeps, member: MemberProfile, idea: string): Promise<ResearchNote[] | undefined> {
   if (!services.research) return undefined;
   const signal = AbortSignal.timeout(runtime.config.ai.research.timeoutSeconds * 1000);
   try {
     const lookup = services.research.gather({ query: researchQueryOf(idea), member, limit: NOTES_PER_POST, signal });
     return await Promise.race([lookup, deadline(signal)]);
   } catch (error) {
-    runtime.logger.warn('research for a post failed or timed out; writing the post without it', {
+    request.log.warn('research for a post failed or timed out; writing the post without it', {
       provider: services.research.name,
       error: (error as Error).message,
     });

@@ -14,10 +14,10 @@ export const RESEARCH_POLL_URL = '/api/v1/ideas';
  * The request row is what makes the job idempotent; if the queue cannot take
  * the job, the row is marked failed and the caller gets a 503 to retry.
  */
-export async function requestResearch({ runtime }: UseCaseDeps, memberId: string, input: ResearchIdeasInput) {
+export async function requestResearch({ runtime, request: scope }: UseCaseDeps, memberId: string, input: ResearchIdeasInput) {
   const request = await runtime.db.researchRequest.create({ data: { memberId, keyword: input.keyword } });
   try {
-    await enqueue(runtime.queues, 'research-keyword', { researchRequestId: request.id });
+    await enqueue(runtime.queues, 'research-keyword', { researchRequestId: request.id }, { requestId: scope.id });
   } catch (error) {
     await runtime.db.researchRequest.update({ where: { id: request.id }, data: { status: 'failed', lastError: 'could not enqueue the job' } });
     throw serviceUnavailable('the job queue is unavailable; retry later', 5, error);

@@ -15,7 +15,7 @@ export interface RequestImagesInput {
  * POST /posts/{id}/images: the post moves to generating_images (remembering
  * where it was) and a generate-images job is queued; the worker brings it back.
  */
-export async function requestImages({ runtime }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
+export async function requestImages({ runtime, request }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
   const post = await getOwnedPost(runtime.db, memberId, postId);
   assertImagesAllowed(post, 'generate images for');
   if (candidatesOf(post).length >= MAX_IMAGE_CANDIDATES) {
@@ -32,7 +32,7 @@ export async function requestImages({ runtime }: UseCaseDeps, memberId: string, 
     throw unprocessable('the post changed meanwhile; try again');
   }
   try {
-    await enqueue(runtime.queues, 'generate-images', { imageRequestId: requestId });
+    await enqueue(runtime.queues, 'generate-images', { imageRequestId: requestId }, { requestId: request.id });
   } catch (error) {
     // Nothing would ever bring the post back from generating_images: undo and ask for a retry.
     await inTransaction(runtime.db, async (tx) => {

@@ -1,16 +1,16 @@
 import { placePublishJob, publishJobMayExist, type PublishHistory } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
+import type { UseCaseDeps } from '../deps.js';
 
 /**
  * Places the publish job after the database says so. If Redis refuses, the request
  * still stands: the publisher's sweeper re-enqueues from the database within seconds.
  * `before` is the post as read before this request's write: it tells whether a job can exist.
  */
-export async function placeJobAfterCommit(runtime: Runtime, postId: string, runAt: Date, before: PublishHistory): Promise<void> {
+export async function placeJobAfterCommit({ runtime, request }: UseCaseDeps, postId: string, runAt: Date, before: PublishHistory): Promise<void> {
   try {
     const mayExist = publishJobMayExist(before);
-    await placePublishJob(runtime.queues, postId, runAt, { move: true, retry: runtime.config.network.publish, mayExist });
+    await placePublishJob(runtime.queues, postId, runAt, { move: true, retry: runtime.config.network.publish, mayExist, requestId: request.id });
   } catch (error) {
-    runtime.logger.warn('could not place the publish job; the schedule sweeper will', { post_id: postId, error: (error as Error).message });
+    request.log.warn('could not place the publish job; the schedule sweeper will', { post_id: postId, error: (error as Error).message });
   }
 }

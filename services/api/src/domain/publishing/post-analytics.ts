@@ -26,7 +26,7 @@ export function analyticsToWire(postId: string, snapshot: PostAnalyticsSnapshot 
  * else the stored snapshot. A network that refuses (no analytics scope, outage)
  * leaves the stored numbers and their `refreshed_at`: nothing is invented.
  */
-export async function freshSnapshot({ runtime, services }: UseCaseDeps, post: Post): Promise<PostAnalyticsSnapshot | null> {
+export async function freshSnapshot({ runtime, services, request }: UseCaseDeps, post: Post): Promise<PostAnalyticsSnapshot | null> {
   const stored = await latestSnapshot(runtime.db, post.id);
   if (post.status !== 'published' || !post.networkPostUrn) return stored;
   if (stored && Date.now() - stored.fetchedAt.getTime() < runtime.config.network.analyticsMaxAgeMs) return stored;
@@ -36,7 +36,7 @@ export async function freshSnapshot({ runtime, services }: UseCaseDeps, post: Po
     return await refreshPostAnalytics(runtime.db, services.network, lookup.account, { id: post.id, memberId: post.memberId, networkPostUrn: post.networkPostUrn });
   } catch (error) {
     if (!isNetworkError(error)) throw error;
-    runtime.logger.warn('analytics could not be refreshed; serving the stored snapshot', { post_id: post.id, kind: error.kind, error: error.message });
+    request.log.warn('analytics could not be refreshed; serving the stored snapshot', { post_id: post.id, kind: error.kind, error: error.message });
     return stored;
   }
 }

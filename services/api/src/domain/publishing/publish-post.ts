@@ -23,7 +23,7 @@ export async function publishPost(deps: UseCaseDeps, memberId: string, input: Pu
     assertPublishable(deps, post, found.connection);
     post = (await runtime.publishPath.requestPublication(post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
   }
-  await placeJobAfterCommit(runtime, post.id, new Date(), found.post);
+  await placeJobAfterCommit(deps, post.id, new Date(), found.post);
   return { post: postToWire(post), status: post.status, poll: `/api/v1/posts/${post.id}` };
 }
 

@@ -38,6 +38,6 @@ export async function schedulePost(deps: UseCaseDeps, memberId: string, input: S
   // One conditional statement: a publication that starts meanwhile makes this a 409, never a silent overwrite.
   const scheduled = await schedulePublication(runtime.sql, post.id, READY_FOR_WORK, at, new Date());
   if (!scheduled) throw conflict('the post changed meanwhile and can no longer be scheduled');
-  await placeJobAfterCommit(runtime, post.id, at, post);
+  await placeJobAfterCommit(deps, post.id, at, post);
   return { post: postToWire(scheduled) };
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { runWithLogContext } from '@lps/logger';
+import type { Logger } from '@lps/logger';
+import { setRequestScope } from '../request-scope.js';
 
 const ACCEPTABLE = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** Reuses a sane incoming X-Request-Id or makes one; echoes it and puts it in every log line. */
-export const requestId: RequestHandler = (req, res, next) => {
+/** Reuses a sane incoming X-Request-Id or makes one; echoes it and puts it in the request's log lines. */
+export const requestId = (logger: Logger): RequestHandler => (req, res, next) => {
   const incoming = req.header('x-request-id');
   const id = incoming && ACCEPTABLE.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
-  runWithLogContext({ request_id: id }, next);
+  setRequestScope(res, { id, log: logger.child({ request_id: id }) });
+  next();
 };
