@@ -1,6 +1,6 @@
 import { Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { Logger } from '@lps/logger';
+import type { LogContext, Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
 import { jobCatalog, type JobName, type JobPayload, type JobsOnQueue } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
@@ -31,7 +31,7 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
     queue,
     async (job: Job) => {
       const { [REQUEST_ID_FIELD]: requestId, ...payload } = (job.data ?? {}) as Record<string, unknown>;
-      const log = logger.child({ job_id: job.id ?? '', queue, ...(typeof requestId === 'string' ? { request_id: requestId } : {}) });
+      const log = logger.child({ job_id: job.id ?? '', queue, ...(typeof requestId === 'string' ? { request_id: requestId } : {}) } satisfies LogContext);
       const name = job.name as JobsOnQueue<Q>;
       const handler = handlers[name] as JobHandler<JobName> | undefined;
       if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { unauthorized } from '@lps/common';
 import { API_KEY_PATTERN, hashApiKey } from '@lps/crypto';
+import type { LogContext } from '@lps/logger';
 import type { KeyCache } from '../key-cache.js';
 import { requestScopeOf, setRequestScope } from '../request-scope.js';
 import type { Caller } from '../route.js';
@@ -17,7 +18,7 @@ export const authenticate = (keys: KeyCache): RequestHandler => async (req, res,
     const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
     res.locals.caller = caller;
     const scope = requestScopeOf(res);
-    setRequestScope(res, { ...scope, log: scope.log.child({ member_id: key.memberId }) });
+    setRequestScope(res, { ...scope, log: scope.log.child({ member_id: key.memberId } satisfies LogContext) });
     next();
   } catch (error) {
     next(error);
