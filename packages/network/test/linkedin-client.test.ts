@@ -7,7 +7,8 @@ let fake: FakeLinkedIn;
 let network: LinkedInNetwork;
 let account: NetworkAccount;
 
-const settings = (overrides: Record<string, string> = {}) => loadConfig({ ...fake.env, LINKEDIN_TIMEOUT: '300ms', ...overrides }).network.linkedin;
+// Long enough that no answer is mistaken for a time-out on a loaded machine; the time-out test hangs past it.
+const settings = (overrides: Record<string, string> = {}) => loadConfig({ ...fake.env, LINKEDIN_TIMEOUT: '2s', ...overrides }).network.linkedin;
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
@@ -118,7 +119,7 @@ describe('LinkedIn error classes', () => {
   });
 
   it('a time-out after LinkedIn created the post is retryable and uncertain; the retry answers duplicate with the first URN', async () => {
-    fake.state.failNext('posts.create', { hangAfterSuccessMs: 1_000 });
+    fake.state.failNext('posts.create', { hangAfterSuccessMs: 4_000 });
     const timedOut = await failureOf(network.publishPost(account, { text: 'only once', reference: 'once' }));
     expect([timedOut.kind, timedOut.uncertain]).toEqual(['retryable', true]);
     const first = fake.state.livePosts(account.personUrn).find((post) => post.text === 'only once');

@@ -32,7 +32,9 @@ async function publish(member: TestMember, body: string, status: 'draft_saved' |
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
-  harness = await startPublishing({ ...fake.env, LINKEDIN_TIMEOUT: '500ms' });
+  // Short enough for the time-out test, long enough that no other answer (a 429, say) is
+  // mistaken for a time-out on a loaded machine: at 500 ms one CI run saw exactly that.
+  harness = await startPublishing({ ...fake.env, LINKEDIN_TIMEOUT: '2s' });
   ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
   await harness.startPublisher();
 });
@@ -90,7 +92,7 @@ describe('publishing to LinkedIn', () => {
   });
 
   it('a time-out after LinkedIn created the post finishes as published with that URN (duplicate recovery), one post only', async () => {
-    fake.state.failNext('posts.create', { hangAfterSuccessMs: 1_500 });
+    fake.state.failNext('posts.create', { hangAfterSuccessMs: 4_000 });
     const done = await settled((await publish(ada, 'timed out once')).id);
     const copies = fake.state.livePosts().filter((entry) => entry.text === 'timed out once');
     expect(copies.map((copy) => copy.urn)).toEqual([done.networkPostUrn]);
