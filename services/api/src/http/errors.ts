@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { errorEnvelope, INTERNAL_ERROR_ENVELOPE, isAppError, notFound } from '@lps/common';
 import type { Logger } from '@lps/logger';
-import type { RequestScope } from './request-scope.js';
+import { requestLogOf } from './request-scope.js';
 import type { HandlerResult } from './route.js';
 
 /**
@@ -27,7 +27,7 @@ export function errorToResult(error: unknown, logger: Logger, req: Request): Han
 
 /** `logger` serves requests that failed before the request-id middleware gave them their own. */
 export const errorMiddleware = (logger: Logger): ErrorRequestHandler => (error, req, res, _next) => {
-  const result = errorToResult(error, (res.locals.scope as RequestScope | undefined)?.log ?? logger, req);
+  const result = errorToResult(error, requestLogOf(res, logger), req);
   if (res.headersSent) {
     res.end();
     return;
