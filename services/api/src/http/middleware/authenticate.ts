@@ -1,9 +1,8 @@
 import type { RequestHandler } from 'express';
 import { unauthorized } from '@lps/common';
 import { API_KEY_PATTERN, hashApiKey } from '@lps/crypto';
-import type { LogContext } from '@lps/logger';
 import type { KeyCache } from '../key-cache.js';
-import { requestScopeOf, setRequestScope } from '../request-scope.js';
+import { requestScopeOf } from '../request-scope.js';
 import type { Caller } from '../route.js';
 
 /** Bearer `lps_` + 32 hex, looked up by its SHA-256; anything else is 401 before any other check. */
@@ -17,8 +16,7 @@ export const authenticate = (keys: KeyCache): RequestHandler => async (req, res,
     if (!key) throw unauthorized();
     const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
     res.locals.caller = caller;
-    const scope = requestScopeOf(res);
-    setRequestScope(res, { ...scope, log: scope.log.child({ member_id: key.memberId } satisfies LogContext) });
+    requestScopeOf(res).identify(key.memberId);
     next();
   } catch (error) {
     next(error);

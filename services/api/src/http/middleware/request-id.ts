@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { LogContext, Logger } from '@lps/logger';
-import { setRequestScope } from '../request-scope.js';
+import type { Logger } from '@lps/logger';
+import { RequestScope, setRequestScope } from '../request-scope.js';
 
 const ACCEPTABLE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -11,6 +11,6 @@ export const requestId = (logger: Logger): RequestHandler => (req, res, next) =>
   const id = incoming && ACCEPTABLE.test(incoming) ? incoming : randomUUID();
   res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
-  setRequestScope(res, { id, log: logger.child({ request_id: id } satisfies LogContext) });
+  setRequestScope(res, new RequestScope(id, logger));
   next();
 };
