@@ -10,6 +10,7 @@ import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js'
 import { percentile } from './publish/concurrency.js';
 import { noopBaseline } from './publish/noop-baseline.js';
 import { postEach } from './publish/post-each.js';
+import { cpuPerItem, pidsNamed, readCpu, type CpuReading, type ProcessGroups } from './publish/process-cpu.js';
 import { startPublisherProcess } from './publish/publisher-process.js';
 
 // `npm run bench -- publish [--warmup 4000] [--posts 2000] [--scheduled 1000] [--concurrency <LPS_PUBLISH_CONCURRENCY's default>]`
@@ -19,6 +20,8 @@ import { startPublisherProcess } from './publish/publisher-process.js';
 //    to the last `published`, next to raw BullMQ no-op throughput on the same Redis in the
 //    same run (warmed by W jobs). Three rounds of each, in turns; the ratio of the medians
 //    (goal ≥ 0.25).
+//    It also prints each process's CPU per post over the publish rounds (Linux /proc): the
+//    ratio swings with the machine, and ops size each service by its share.
 // 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
 const { values } = parseArgs({ options: { warmup: { type: 'string', default: '4000' }, posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) } } });
 const WARMUP = Number(values.warmup);
@@ -42,6 +45,14 @@ const env = {
 const api = await startOnDatabase(database, () => startApiProcess(env));
 const publisher = startPublisherProcess(env);
 const db = createDb(database.url);
+// Where a publication's CPU goes (Linux /proc; PostgreSQL and Redis only when they run on this machine).
+const processes: ProcessGroups = {
+  API: () => [api.pid],
+  publisher: () => [publisher.pid],
+  PostgreSQL: () => pidsNamed('postgres'),
+  Redis: () => pidsNamed('redis-server'),
+  'bench client': () => [process.pid],
+};
 
 async function benchMember(): Promise<{ memberId: string; auth: string }> {
   const member = await createMember(db, { displayName: 'Bench Member' }, 'sandbox');
@@ -71,11 +82,13 @@ async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
   }
 }
 
-async function publishThroughput(auth: string, ids: string[]): Promise<number> {
+async function publishThroughput(auth: string, ids: string[], cpu?: CpuReading[]): Promise<number> {
+  const before = readCpu(processes);
   const { statuses, first202At: first202 } = await postEach(api.baseUrl, ids.map((id) => `/posts/${id}/publish`), { authorization: auth });
   expectAll(statuses, 202, ids.length, 'publish');
   say(`all ${ids.length} requests answered 202 after ${((Date.now() - first202) / 1000).toFixed(1)} s`);
   await waitAllPublished(db, ids);
+  cpu?.push(cpuPerItem(before, readCpu(processes), ids.length));
   const last = await db.post.aggregate({ where: { id: { in: ids } }, _max: { publishedAt: true } });
   const lastPublished = (last._max.publishedAt as Date).getTime();
   // Epoch seconds, to line the window up with per-process CPU readings taken outside the bench.
@@ -116,9 +129,10 @@ try {
   // in turns so that both see the same moments, and the ratio of their medians.
   const publishRates: number[] = [];
   const noopRates: number[] = [];
+  const cpuPerPost: CpuReading[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     say(`round ${round}/${ROUNDS}: ${POSTS} posts through the API (sandbox, publisher concurrency ${CONCURRENCY}), then ${POSTS} raw BullMQ no-op jobs on the same Redis`);
-    publishRates.push(await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, `round ${round}`)));
+    publishRates.push(await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, `round ${round}`), cpuPerPost));
     noopRates.push(await noopBaseline(redisUrl, POSTS, CONCURRENCY));
   }
   const median = (rates: number[]) => percentile([...rates].sort((a, b) => a - b), 50);
@@ -131,6 +145,9 @@ try {
   console.log(`publish throughput      ${publishRate.toFixed(0)} posts/s (median of ${listed(publishRates)}; first 202 → last published, ${POSTS} posts a round)`);
   console.log(`raw BullMQ no-op        ${noopRate.toFixed(0)} jobs/s (median of ${listed(noopRates)}; same Redis, in turns with the publish rounds)`);
   console.log(`ratio                   ${ratio.toFixed(3)} (goal ≥ 0.25) ${ratio >= 0.25 ? 'OK' : 'BELOW GOAL'}`);
+  const cpuMedians = Object.keys(processes).map((name) => [name, median(cpuPerPost.map((reading) => reading[name] ?? 0))] as const);
+  const cpuTotal = cpuMedians.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`CPU per post            ${cpuMedians.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${cpuTotal.toFixed(2)} ms (medians of the publish rounds)`);
   const p50 = percentile(lateness, 50);
   const p99 = percentile(lateness, 99);
   console.log(`schedule lateness       p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s, max ${lateness.at(-1)?.toFixed(3)} s (${SCHEDULED} posts, one second; goal p99 ≤ 2 s) ${p99 <= 2 ? 'OK' : 'ABOVE GOAL'}`);
