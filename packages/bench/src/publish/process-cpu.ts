@@ -7,8 +7,9 @@ const TICKS_PER_SECOND = 100;
 /** User + system CPU seconds a process has used so far; 0 when it is gone or there is no /proc. */
 function cpuSeconds(pid: number): number {
   try {
-    // Fields after the command name, which sits in parentheses and may contain spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // The fields after the command name, which sits in parentheses and may itself hold ") ".
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
   } catch {
     return 0;

@@ -33,7 +33,7 @@ function send(req: Request, res: Response, result: HandlerResult): void {
   else if (req.method === 'GET' || req.method === 'HEAD') res.json(result.body);
   else {
     const json = JSON.stringify(result.body);
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(json));
     res.end(json);
   }
