@@ -31,10 +31,15 @@ describe('process CPU readings', () => {
     }
   });
 
-  it('finds Redis and PostgreSQL on this machine by command name, and nothing for a made-up one', () => {
-    expect(pidsNamed('redis-server').length).toBeGreaterThan(0);
-    expect(pidsNamed('postgres').length).toBeGreaterThan(0);
-    expect(pidsNamed('no-such-process-lps')).toEqual([]);
+  it('finds processes by command name (as it finds PostgreSQL and Redis), and none for a made-up one', async () => {
+    const sleeper = spawn('sleep', ['5']);
+    try {
+      await once(sleeper, 'spawn');
+      expect(pidsNamed('sleep')).toContain(sleeper.pid);
+      expect(pidsNamed('no-such-process-lps')).toEqual([]);
+    } finally {
+      sleeper.kill();
+    }
   });
 
   it('reads a process that is gone as zero', () => {
