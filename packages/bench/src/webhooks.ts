@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@lps/config';
 import { createMember } from '@lps/db';
 import { announceEvents, createRuntime } from '@lps/runtime';
-import { childNodeArgs } from './child-node-args.js';
-import { createBenchDatabase, REPO_ROOT } from './posts/bench-database.js';
+import { createBenchDatabase } from './posts/bench-database.js';
 import { percentile } from './publish/concurrency.js';
 import { bareGotLoop } from './webhooks/bare-loop.js';
 import { writeOutboxBatch } from './webhooks/outbox-writer.js';
 import { startBenchReceiver } from './webhooks/receiver.js';
+import { startWorkerProcess } from './worker-process.js';
 
 // `npm run bench -- webhooks [--events 10000] [--endpoint-concurrency 8] [--batch 100]`
 // 1. Baseline: N signed POSTs by a bare got loop to a local receiver, as many in flight as the
@@ -41,13 +40,8 @@ try {
 
   const member = await createMember(runtime.db, { displayName: 'Bench Member' }, 'sandbox');
   await runtime.db.webhookEndpoint.create({ data: { memberId: member.id, url: receiver.url, events: ['post.published'], secretEnc: runtime.keyring.encrypt(secret) } });
-  const dispatcher = spawn(process.execPath, [...childNodeArgs(), `${REPO_ROOT}services/webhook-dispatcher/dist/main.js`], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-  cleanups.push(async () => {
-    if (dispatcher.exitCode !== null) return;
-    const exited = new Promise((resolve) => dispatcher.once('exit', resolve));
-    dispatcher.kill('SIGTERM');
-    await exited;
-  });
+  const dispatcher = startWorkerProcess('webhook-dispatcher', env);
+  cleanups.push(() => dispatcher.stop());
   // Ready once its sweeper scheduler exists in Redis.
   while (!(await runtime.queues.events.getJobScheduler('sweep-outbox'))) await new Promise((resolve) => setTimeout(resolve, 100));
 

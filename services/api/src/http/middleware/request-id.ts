@@ -9,7 +9,6 @@ const ACCEPTABLE = /^[A-Za-z0-9._-]{1,128}$/;
 export const requestId = (logger: Logger): RequestHandler => (req, res, next) => {
   const incoming = req.header('x-request-id');
   const id = incoming && ACCEPTABLE.test(incoming) ? incoming : randomUUID();
-  res.locals.requestId = id;
   res.setHeader('X-Request-Id', id);
   setRequestScope(res, new RequestScope(id, logger));
   next();
