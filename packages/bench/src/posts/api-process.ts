@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { childNodeArgs } from '../child-node-args.js';
-import { REPO_ROOT } from './bench-database.js';
+import { startServiceProcess } from '../service-process.js';
 
 export interface ApiProcess {
   baseUrl: string;
@@ -36,38 +35,26 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
 }
 
 /**
- * The real API (services/api/dist/main.js) in a child process, so the load
- * generator does not share its event loop: what is measured is the service.
- */
-/**
  * As the API is deployed (docker-compose.yml, deploy/k8s/base/api.yaml): a 4 MB young
  * generation instead of V8's 16 MB keeps upload bursts under the 200 MB goal (decision 0006).
  */
 export const API_NODE_OPTIONS = '--max-semi-space-size=4';
 
+/**
+ * The real API (services/api/dist/main.js) in a child process, so the load
+ * generator does not share its event loop: what is measured is the service.
+ * Answers once /health does, on a free port.
+ */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...childNodeArgs(), `${REPO_ROOT}services/api/dist/main.js`], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-  });
+  const service = startServiceProcess('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   try {
-    await waitForHealth(baseUrl, child);
+    await waitForHealth(baseUrl, service.child);
   } catch (error) {
     // Never leave an API behind that did not become healthy in time.
-    child.kill('SIGKILL');
+    service.child.kill('SIGKILL');
     throw error;
   }
-  return {
-    baseUrl,
-    pid: child.pid as number,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { baseUrl, pid: service.pid, stop: service.stop };
 }
