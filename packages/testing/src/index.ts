@@ -1,4 +1,4 @@
-export { createTestDatabase, databaseUrlFor, templateDatabaseName, type TestDatabase } from './test-database.js';
+export { createTestDatabase, databaseUrlFor, dropDatabaseNamed, templateDatabaseName, type TestDatabase } from './test-database.js';
 export { createTestRuntime, deleteKeysMatching, deleteRedisKeys, type TestRuntime } from './test-runtime.js';
 export { createTestMember, createTestPost, createTestIdea, type TestMember } from './factories.js';
 export { startLoopbackServer, readBody, type LoopbackServer } from './http-server.js';

@@ -27,6 +27,11 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** Drops a database a test made some other way (e.g. one `npm start` created by itself). */
+export async function dropDatabaseNamed(name: string): Promise<void> {
+  await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
 export interface TestDatabase {
   name: string;
   url: string;
@@ -41,6 +46,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     name,
     url: databaseUrlFor(name),
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () => dropDatabaseNamed(name),
   };
 }
