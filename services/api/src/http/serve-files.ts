@@ -13,14 +13,15 @@ export function mountLocalFiles(app: Express, storage: FileStorage): void {
   app.get(`${LOCAL_FILES_PATH}/*key`, async (req, res, next) => {
     const key = ([] as string[]).concat(req.params.key as string | string[]).join('/');
     const type = TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
-    let path: string;
     try {
-      path = storage.pathFor(key);
+      storage.pathFor(key);
     } catch {
       return next();
     }
     if (!type || !(await storage.exists(key))) return next();
-    res.sendFile(path, { dotfiles: 'deny', headers: { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } }, (error) => {
+    // `root` makes the dotfile rule apply to the key only: the data directory
+    // itself may sit under a dot-directory (the default `.data`).
+    res.sendFile(key, { root: storage.root, dotfiles: 'deny', headers: { 'content-type': type, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' } }, (error) => {
       if (error && !res.headersSent) next();
     });
   });
