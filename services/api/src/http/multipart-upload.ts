@@ -7,20 +7,30 @@ import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
 import { MULTIPART_LIMITS } from '../domain/images/upload-limits.js';
+import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
 
-/** A multer storage engine that streams the part straight into our storage through the type and size checks. */
-function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }): StorageEngine {
+/**
+ * A multer storage engine that streams the part straight into our storage
+ * through the type and size checks. A content problem (wrong type, over the
+ * cap) is handed to `onProblem` at once, so the client is answered while it
+ * may still be sending: multer itself would answer only after the body ended.
+ */
+function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }, onProblem: (problem: AppError) => void): StorageEngine {
   return {
     _handleFile(_req, file, callback) {
-      stageUpload(deps.services.storage, { ...target, field: 'file' }, file.stream, MULTIPART_LIMITS).then(
+      // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
+      const part = file.stream.iterator({ destroyOnReturn: false });
+      stageUpload(deps.services.storage, { ...target, field: 'file' }, part, MULTIPART_LIMITS).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
-          // Content problems are reported after the 404/409 checks; let the rest of the part drain meanwhile.
+          // The iterator's 'readable' listener would keep resume() from working: release it, then discard.
+          void part.return?.();
           file.stream.resume();
-          if (isAppError(error)) callback(null, { problem: error } as Partial<StagedFile>);
-          else callback(error as Error);
+          if (!isAppError(error)) return callback(error as Error);
+          onProblem(error);
+          callback(null, { problem: error } as Partial<StagedFile>);
         },
       );
     },
@@ -40,19 +50,27 @@ const MULTER_PROBLEMS: Record<string, string> = {
 };
 
 function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<StagedFile | undefined> {
-  const upload = multer({
-    storage: stagingEngine(deps, target),
-    // A backstop above the largest accepted file: our own cap answers first with the precise reason.
-    limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_LIMITS.pdf + 64 * 1024 },
-  }).single('file');
   return new Promise((resolve, reject) => {
-    upload(req, res, (error: unknown) => {
-      if (!error) return resolve(req.file as StagedFile | undefined);
-      const code = (error as { code?: string }).code ?? '';
-      if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
-      if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: 'the file is larger than 10 MB' }));
-      reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
-    });
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      finish();
+    };
+    const upload = multer({
+      storage: stagingEngine(deps, target, (problem) => settle(() => resolve({ problem } as StagedFile))),
+      // A backstop above the largest accepted file: our own cap answers first with the precise reason.
+      limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_LIMITS.pdf + 64 * 1024 },
+    }).single('file');
+    upload(req, res, (error: unknown) =>
+      settle(() => {
+        if (!error) return resolve(req.file as StagedFile | undefined);
+        const code = (error as { code?: string }).code ?? '';
+        if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
+        if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: 'the file is larger than 10 MB' }));
+        reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
+      }),
+    );
   });
 }
 
@@ -73,6 +91,10 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
     if (file.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
     throw error;
   }
-  if (file.problem || !file.staged) throw file.problem ?? validationError({ file: 'the file could not be read' });
+  if (file.problem) {
+    closeIfStillSending(req, res);
+    throw file.problem;
+  }
+  if (!file.staged) throw validationError({ file: 'the file could not be read' });
   return attachUpload(deps, target.memberId, target.postId, file.staged, 'file');
 }

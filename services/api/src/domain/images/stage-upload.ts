@@ -73,6 +73,8 @@ export async function stageUpload(
     const stored = await storage.put(key, body, type);
     return { key, url: stored.url, size: stored.size, type };
   } catch (error) {
+    // Stop the source too: a download past the cap must not go on streaming into nowhere.
+    await iterator.return?.();
     await storage.delete(key).catch(() => undefined);
     if (error instanceof TooLarge) {
       throw uploadProblem(target.field, `the ${type === 'application/pdf' ? 'PDF' : 'image'} is larger than ${describeBytes(max)}`);
