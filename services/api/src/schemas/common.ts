@@ -1,5 +1,8 @@
 import Joi from 'joi';
 
+/** The key pattern of a map (`Joi.object().pattern(ANY_KEY, value)`): every key; the OpenAPI document shows it as additionalProperties. */
+export const ANY_KEY = /^/;
+
 export const uuid = () => Joi.string().guid().messages({ 'string.guid': '{{#label}} must be a UUID' });
 
 /** `{id}` in a path: not a UUID → 422 validation_error with details.id (decisions.md). */
@@ -18,6 +21,7 @@ export const ErrorSchema = Joi.object({
       .valid('unauthorized', 'forbidden', 'not_found', 'validation_error', 'unprocessable', 'conflict', 'rate_limited', 'internal_error', 'service_unavailable')
       .required(),
     message: Joi.string().required(),
-    details: Joi.object().pattern(Joi.string(), Joi.string()),
+    /** Field (or field path) → what is wrong with it. */
+    details: Joi.object().pattern(ANY_KEY, Joi.string()),
   }).required(),
 }).label('Error');

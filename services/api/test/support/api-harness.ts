@@ -2,19 +2,46 @@ import supertest from 'supertest';
 import { createTestRuntime } from '@lps/testing';
 import type { Runtime } from '@lps/runtime';
 import { createAppServices, startApiService, type AppServices } from '@lps/api';
+import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
 
 export interface TestApi {
   runtime: Runtime;
-  /** supertest bound to http://127.0.0.1:<port>/api/v1 */
+  /** supertest bound to http://127.0.0.1:<port>/api/v1; every answer is checked against the served OpenAPI document. */
   http: ReturnType<typeof supertest>;
+  /** Node's fetch under /api/v1 (`path` like `/posts/…`), its answer checked against the served document too. */
+  fetch(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string; json: any }>;
   baseUrl: string;
+  document: DocumentValidator;
   stop(): Promise<void>;
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
+
+function assertDescribed(document: DocumentValidator, observed: ObservedResponse): void {
+  const problems = document.problems(observed);
+  if (problems.length > 0) throw new Error(`answer outside the served OpenAPI document:\n${problems.join('\n')}\n${observed.text.slice(0, 500)}`);
+}
+
+/** supertest whose every request asserts, at its end, that the answer is one the document describes. */
+function checkedSupertest(baseUrl: string, document: DocumentValidator): ReturnType<typeof supertest> {
+  const agent = supertest(baseUrl);
+  return new Proxy(agent, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !(HTTP_METHODS as readonly unknown[]).includes(property)) return value;
+      return (path: string, ...rest: unknown[]) =>
+        (value as (...args: unknown[]) => supertest.Test).call(target, path, ...rest).expect((res) =>
+          assertDescribed(document, { method: String(property), path, status: res.status, contentType: res.headers['content-type'], text: res.text ?? '' }),
+        );
+    },
+  });
 }
 
 /**
  * The real API on a port of its own, over its own database and Redis prefix.
- * Every answer is checked against its declared response schema, so a route
- * that drifts from the OpenAPI document fails its tests.
+ * Every answer is checked twice: by the API against the route's declared joi
+ * schema, and here against the OpenAPI document it serves — what a client
+ * generated from that document would accept.
  */
 export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>): Promise<TestApi> {
   const test = await createTestRuntime(env);
@@ -25,10 +52,24 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
     services: { ...createAppServices(test.runtime), ...services },
   });
   const baseUrl = `http://127.0.0.1:${api.port}/api/v1`;
+  const document = await DocumentValidator.load(baseUrl);
   return {
     runtime: test.runtime,
-    http: supertest(baseUrl),
+    http: checkedSupertest(baseUrl, document),
+    async fetch(path, init) {
+      const response = await fetch(`${baseUrl}${path}`, init);
+      const text = await response.text();
+      assertDescribed(document, { method: init?.method ?? 'GET', path, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text });
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, headers: response.headers, text, json };
+    },
     baseUrl,
+    document,
     async stop() {
       await api.stop();
       await test.cleanup();

@@ -14,7 +14,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'validation_error (see details) or unprocessable',
   429: 'rate_limited: see Retry-After',
   500: 'internal_error',
-  503: 'service_unavailable: an upstream provider failed; see Retry-After (extension)',
+  503: 'service_unavailable: a dependency (database, Redis, an upstream provider) is unavailable; see Retry-After (extension)',
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -45,7 +45,13 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
       ...(spec.schema ? { content: { 'application/json': { schema: toOpenApiSchema(spec.schema, components) } } } : {}),
     };
   }
-  const errors = new Set([...(route.errors ?? []), ...(authenticated ? [401, 429] : []), 500]);
+  if (route.method === 'get') {
+    // Express answers a conditional GET whose If-None-Match matches the ETag with an empty 304.
+    responses['304'] = { description: 'Not Modified: If-None-Match matched the ETag of the current representation' };
+  }
+  // 409 and 422 come from the Idempotency-Key itself (still in progress; malformed);
+  // 503 from any route while PostgreSQL or Redis is unreachable.
+  const errors = new Set([...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import Joi from 'joi';
+import { ANY_KEY } from '../../schemas/common.js';
 
 // joi-to-json is CommonJS (`module.exports = parse`) while its typings declare a default export;
 // requiring it gives the function itself under both Node and jest.
@@ -13,7 +14,28 @@ type JsonSchema = Record<string, unknown>;
  * document names each resource once.
  */
 export function toOpenApiSchema(schema: Joi.Schema, components: Record<string, JsonSchema>): JsonSchema {
-  return hoistTitled(parse(withLabelsAsTitles(schema), 'open-api-3.1') as JsonSchema, components);
+  return hoistTitled(mapsAsAdditionalProperties(parse(withLabelsAsTitles(schema), 'open-api-3.1')) as JsonSchema, components);
+}
+
+/**
+ * joi-to-json renders `.pattern(/^/, value)` as patternProperties plus a stray
+ * property literally named "/^/" (and ignores non-regex key patterns). A map of
+ * any key to a value is `additionalProperties: value` in JSON Schema, which is
+ * also what client generators understand.
+ */
+function mapsAsAdditionalProperties(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(mapsAsAdditionalProperties);
+  if (!node || typeof node !== 'object') return node;
+  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, mapsAsAdditionalProperties(value)])) as JsonSchema;
+  const patterns = walked.patternProperties as JsonSchema | undefined;
+  const anyKey = ANY_KEY.source;
+  if (patterns && Object.keys(patterns).length === 1 && patterns[anyKey]) {
+    const { patternProperties: _patterns, ...rest } = walked;
+    const properties = { ...(rest.properties as JsonSchema) };
+    delete properties[String(ANY_KEY)];
+    return { ...rest, properties, additionalProperties: patterns[anyKey] };
+  }
+  return walked;
 }
 
 type Description = { type?: string; flags?: { label?: string }; metas?: Array<Record<string, unknown>> } & Record<string, unknown>;
