@@ -6,6 +6,7 @@ import { KeyCache } from './http/key-cache.js';
 import { mountOpsEndpoints, recordHttpMetrics } from './http/ops-endpoints.js';
 import { mountRoutes } from './http/mount-routes.js';
 import { requestId } from './http/middleware/request-id.js';
+import { literalMalformedEscapes } from './http/input/malformed-escapes.js';
 import { mountLocalFiles } from './http/serve-files.js';
 import { createRateLimiters } from './http/middleware/rate-limit.js';
 import { buildOpenApiDocument } from './http/openapi/build-document.js';
@@ -34,6 +35,7 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   app.set('trust proxy', true);
   app.use(requestId(runtime.logger));
   app.use(recordHttpMetrics(runtime));
+  app.use(literalMalformedEscapes);
 
   const api = express.Router();
   const limiters = createRateLimiters(runtime);

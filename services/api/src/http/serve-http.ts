@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Runtime, RunningService } from '@lps/runtime';
+import { answerClientError } from './answer-client-error.js';
 
 export interface HttpService extends RunningService {
   server: Server;
@@ -25,6 +26,7 @@ export async function serveHttp(
     app(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? runtime.config.http.port, options.host ?? runtime.config.http.host, resolve);

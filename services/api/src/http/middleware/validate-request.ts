@@ -2,6 +2,7 @@ import Joi from 'joi';
 import type { RequestHandler } from 'express';
 import { validationError, type ErrorDetails } from '@lps/common';
 import type { RouteDefinition } from '../route.js';
+import { collectUnstorableText } from '../input/unstorable-text.js';
 
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
 
@@ -22,6 +23,10 @@ export const validateRequest = (route: RouteDefinition): RequestHandler => (req,
   const details: ErrorDetails = {};
   const validated: Record<string, unknown> = {};
   const spec = route.request ?? {};
+  // First, so a field's NUL or lone surrogate is what its detail names.
+  collectUnstorableText(req.params, '', details);
+  collectUnstorableText(req.query, '', details);
+  if (!spec.customBody || req.is('application/json')) collectUnstorableText(req.body, '', details);
 
   if (spec.params) {
     const result = spec.params.validate(req.params, OPTIONS);
