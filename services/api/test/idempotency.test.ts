@@ -36,6 +36,23 @@ describe('Idempotency-Key', () => {
     expect(await postCount()).toBe(before + 1);
   });
 
+  it('replays the exact bytes and content type of the first response', async () => {
+    const send = () =>
+      api.fetch('/posts', {
+        method: 'POST',
+        headers: { Authorization: member.auth, 'Content-Type': 'application/json', 'Idempotency-Key': 'key-exact-bytes' },
+        body: JSON.stringify({ idea: 'Byte for byte' }),
+      });
+    const first = await send();
+    const replay = await send();
+    expect(replay.headers.get('idempotency-replayed')).toBe('true');
+    // Key order matters to clients that hash or diff answers; jsonb would have reordered them.
+    expect(replay.text).toBe(first.text);
+    expect(Object.keys(JSON.parse(replay.text).post)).toEqual(Object.keys(JSON.parse(first.text).post));
+    expect(replay.headers.get('content-type')).toBe(first.headers.get('content-type'));
+    expect(replay.headers.get('content-length')).toBe(first.headers.get('content-length'));
+  });
+
   it('replays the original response even when the body differs (spec rule 3)', async () => {
     const first = await createPost('key-different-body', { idea: 'first body' });
     const second = await createPost('key-different-body', { idea: 'another body' });

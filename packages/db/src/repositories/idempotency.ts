@@ -9,7 +9,9 @@ export interface IdempotencyScope {
 
 export interface StoredResponse {
   status: number;
-  body: unknown;
+  /** The body exactly as first sent; null for an answer without one. */
+  text: string | null;
+  contentType: string | null;
   headers: Record<string, string>;
 }
 
@@ -57,7 +59,8 @@ export async function claimIdempotencyKey(
         requestHash: existing.requestHash,
         response: {
           status: existing.responseStatus,
-          body: existing.responseBody,
+          text: existing.responseBody,
+          contentType: existing.responseType,
           headers: (existing.responseHeaders ?? {}) as Record<string, string>,
         },
       };
@@ -78,7 +81,8 @@ export const storeIdempotentResponse = (db: DbOrTx, recordId: string, response: 
     where: { id: recordId },
     data: {
       responseStatus: response.status,
-      responseBody: response.body === undefined ? Prisma.JsonNull : (response.body as Prisma.InputJsonValue),
+      responseBody: response.text,
+      responseType: response.contentType,
       responseHeaders: response.headers,
     },
   });

@@ -4,7 +4,7 @@ import { conflict, validationError } from '@lps/common';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { Runtime } from '@lps/runtime';
-import type { Caller, HandlerResult } from './route.js';
+import { renderJson, type Caller, type HandlerResult } from './route.js';
 
 const WINDOW_MS = 24 * 3_600_000;
 /** A claim older than this with no response belongs to a process that died; it can be taken over. */
@@ -45,9 +45,11 @@ export async function withIdempotency(
       // The spec replays the original response even for a different body (rule 3); we log it.
       log.warn('Idempotency-Key reused with a different request body; replaying the stored response');
     }
+    const { text, contentType } = claim.response;
     return {
       status: claim.response.status,
-      body: claim.response.body ?? undefined,
+      body: text === null ? undefined : JSON.parse(text),
+      raw: text === null || contentType === null ? undefined : { text, contentType },
       headers: { ...claim.response.headers, 'Idempotency-Replayed': 'true' },
     };
   }
@@ -62,11 +64,15 @@ export async function withIdempotency(
   if (result.status >= 500) {
     await releaseIdempotencyKey(runtime.db, claim.recordId);
   } else {
+    // Rendered once: the bytes stored are the bytes sent now and on every replay.
+    const rendered = result.body === undefined ? undefined : renderJson(result.body);
     await storeIdempotentResponse(runtime.db, claim.recordId, {
       status: result.status,
-      body: result.body,
+      text: rendered?.text ?? null,
+      contentType: rendered?.contentType ?? null,
       headers: result.headers ?? {},
     });
+    return { ...result, raw: rendered };
   }
   return result;
 }

@@ -10,7 +10,7 @@ import type { KeyCache } from './key-cache.js';
 import { parseJsonBody } from './middleware/parse-json-body.js';
 import { rateLimit, type RateLimiters } from './middleware/rate-limit.js';
 import { validateRequest } from './middleware/validate-request.js';
-import type { Caller, HandlerResult, RouteDefinition } from './route.js';
+import { renderJson, type Caller, type HandlerResult, type RouteDefinition } from './route.js';
 
 export interface MountOptions {
   runtime: Runtime;
@@ -29,13 +29,13 @@ export interface MountOptions {
  */
 function send(req: Request, res: Response, result: HandlerResult): void {
   res.status(result.status).set(result.headers ?? {});
-  if (result.body === undefined || result.status === 204) res.end();
+  if ((result.body === undefined && !result.raw) || result.status === 204) res.end();
   else if (req.method === 'GET' || req.method === 'HEAD') res.json(result.body);
   else {
-    const json = JSON.stringify(result.body);
-    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(json));
-    res.end(json);
+    const rendered = result.raw ?? renderJson(result.body);
+    if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', rendered.contentType);
+    res.setHeader('Content-Length', Buffer.byteLength(rendered.text));
+    res.end(rendered.text);
   }
 }
 

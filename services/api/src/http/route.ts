@@ -27,7 +27,19 @@ export interface HandlerResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Bytes to send as they are (an idempotent replay); `body` then only serves checks. */
+  raw?: RenderedBody;
 }
+
+export interface RenderedBody {
+  text: string;
+  contentType: string;
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The one rendering of a JSON answer: what is sent first is what an idempotent replay sends again. */
+export const renderJson = (body: unknown): RenderedBody => ({ text: JSON.stringify(body), contentType: JSON_CONTENT_TYPE });
 
 export interface ResponseSpec {
   description: string;
