@@ -3,6 +3,7 @@ import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtim
 import { createStorage } from '@lps/storage';
 import { refreshRecentAnalytics } from './analytics/refresh-analytics.js';
 import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
+import { purgeIdempotencyRecords } from './housekeeping/purge-idempotency-records.js';
 import type { PublisherContext } from './publisher-context.js';
 import { publishPostJob } from './publish/publish-post.js';
 import { createPauseHook } from './publish/test-pause.js';
@@ -32,6 +33,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
       'publish-post': (payload, job, log) => publishPostJob({ ...context, log }, payload.postId, job),
       'sweep-schedules': (_payload, _job, log) => sweepSchedules({ ...context, log }),
       'refresh-analytics': (_payload, _job, log) => refreshRecentAnalytics({ ...context, log }),
+      'purge-idempotency-records': (_payload, _job, log) => purgeIdempotencyRecords({ ...context, log }),
     },
   });
   const schedulers = keepJobSchedulers(runtime);

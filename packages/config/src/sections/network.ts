@@ -40,6 +40,8 @@ export const networkSection = defineSection({
     LPS_ANALYTICS_MAX_AGE: duration().default('15m'),
     LPS_ANALYTICS_REFRESH_INTERVAL: duration().default('1h'),
     LPS_SCHEDULE_SWEEP_INTERVAL: duration().default('5s'),
+    /** Housekeeping the publisher also schedules: Idempotency-Key records past their 24 h window are deleted. */
+    LPS_IDEMPOTENCY_PURGE_INTERVAL: duration().default('1h'),
     LPS_PUBLISH_ATTEMPTS: Joi.number().integer().min(1).max(50).default(6),
     LPS_PUBLISH_BACKOFF: duration().default('2s'),
     LPS_PUBLISH_LOCK: duration().default('30s'),
@@ -63,6 +65,7 @@ export const networkSection = defineSection({
     analyticsMaxAgeMs: toMs(env.LPS_ANALYTICS_MAX_AGE as string),
     analyticsRefreshIntervalMs: toMs(env.LPS_ANALYTICS_REFRESH_INTERVAL as string),
     scheduleSweepIntervalMs: toMs(env.LPS_SCHEDULE_SWEEP_INTERVAL as string),
+    idempotencyPurgeIntervalMs: toMs(env.LPS_IDEMPOTENCY_PURGE_INTERVAL as string),
     publish: {
       attempts: env.LPS_PUBLISH_ATTEMPTS as number,
       backoffMs: toMs(env.LPS_PUBLISH_BACKOFF as string),

@@ -32,4 +32,10 @@ export const publishJobs = {
     schema: Joi.object<Record<string, never>>({}),
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
+  /** Deletes Idempotency-Key records whose 24 h window has passed (otherwise the table only grows). */
+  'purge-idempotency-records': defineJob({
+    queue: 'publish',
+    schema: Joi.object<Record<string, never>>({}),
+    options: { attempts: 1, ...KEEP_HISTORY },
+  }),
 };

@@ -1,17 +1,18 @@
 import type { Runtime } from '@lps/runtime';
 
 /**
- * The sweeper and the analytics refresh are BullMQ job schedulers, which live in
+ * The sweeper, the analytics refresh and the idempotency purge are BullMQ job schedulers, which live in
  * Redis: a flushed or replaced Redis forgets them. The publisher re-creates any
  * that is missing, at start and then every sweep interval, so the sweeper can
  * restore the publications Redis forgot.
  */
 export function keepJobSchedulers(runtime: Runtime): { stop(): void; ensure(): Promise<void> } {
   const queue = runtime.queues.publish;
-  const { scheduleSweepIntervalMs, analyticsRefreshIntervalMs } = runtime.config.network;
+  const { scheduleSweepIntervalMs, analyticsRefreshIntervalMs, idempotencyPurgeIntervalMs } = runtime.config.network;
   const schedulers = [
     { id: 'sweep-schedules', every: scheduleSweepIntervalMs },
     { id: 'refresh-analytics', every: analyticsRefreshIntervalMs },
+    { id: 'purge-idempotency-records', every: idempotencyPurgeIntervalMs },
   ] as const;
   const ensure = async () => {
     for (const { id, every } of schedulers) {
