@@ -5,3 +5,4 @@ export { startLoopbackServer, readBody, type LoopbackServer } from './http-serve
 export { waitFor } from './wait-for.js';
 export * from './fake-linkedin/index.js';
 export { startServiceProcess, apiPort, repoRoot, type ServiceProcess } from './service-process.js';
+export { hugePng } from './huge-png.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { createGuardedClient } from '@lps/outbound';
-import { createTestMember, createTestPost, startLoopbackServer, type LoopbackServer, type TestMember } from '@lps/testing';
+import { createTestMember, createTestPost, hugePng, startLoopbackServer, type LoopbackServer, type TestMember } from '@lps/testing';
 import { startTestApi, type TestApi } from './support/api-harness.js';
 import { filesUnder, jpeg, padded, pdf, png } from './support/image-fixtures.js';
 
@@ -119,6 +119,22 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
     expect(await filesUnder(dataDir)).toEqual(before);
     const { body } = await api.http.get(`/posts/${post.id}`).set('Authorization', member.auth);
     expect(body.post.image_url).toBeNull();
+  });
+
+  it('refuses a small file of more pixels than LinkedIn accepts with 422 before decoding it, keeping nothing', async () => {
+    const post = await newPost();
+    const file = await hugePng(16_000, 16_000);
+    expect(file.length).toBeLessThan(MB);
+    expect(await sharp(file).metadata()).toMatchObject({ width: 16_000, height: 16_000, format: 'png' });
+    const before = await filesUnder(dataDir);
+    const response = await upload(post.id, file, 'huge.png', 'image/png');
+    expect([response.status, response.body.error.code]).toEqual([422, 'unprocessable']);
+    expect(response.body.error.details.file).toMatch(/256,000,000 pixels; LinkedIn accepts at most 36,152,320/);
+    expect(await filesUnder(dataDir)).toEqual(before);
+    // One pixel row over the limit is refused as well; the limit itself is LinkedIn's.
+    const justOver = await upload(post.id, await hugePng(6_026, 6_000), 'over.png', 'image/png');
+    expect(justOver.status).toBe(422);
+    expect(justOver.body.error.details.file).toMatch(/36,156,000 pixels/);
   });
 
   it('answers 422 validation_error when the file field is missing', async () => {

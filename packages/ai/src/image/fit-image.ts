@@ -1,10 +1,17 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_PIXELS } from './image-provider.js';
 
 type Size = { width: number; height: number };
 
+/**
+ * Every image we did not draw ourselves is opened through here: libvips refuses
+ * to decode more than LinkedIn's pixel limit, whatever the file's size.
+ */
+export const openForeignImage = (source: Buffer | string) => sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
+
 // Cropping around the centre is cheap: no saliency pass over a full-size image.
 const fitting = (source: Buffer | string, size: Size) =>
-  sharp(source, { failOn: 'error' }).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png();
+  openForeignImage(source).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png();
 
 /** Fits any image to an exact size as a PNG. */
 export const fitImage = (source: Buffer, size: Size): Promise<Buffer> => fitting(source, size).toBuffer();
@@ -20,7 +27,8 @@ export async function fitImageFile(sourcePath: string, size: Size, targetPath: s
 
 /** Width and height as displayed (EXIF orientation applied), read from the header only. */
 export async function imageSizeOf(path: string): Promise<Size> {
-  const meta = await sharp(path).metadata();
+  // The header only: metadata() does not decode pixels, so it is safe before the pixel check.
+  const meta = await sharp(path, { limitInputPixels: false }).metadata();
   return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
 }
 

@@ -41,6 +41,12 @@ export const IMAGE_SIZES = [
 
 export type ImageSize = (typeof IMAGE_SIZES)[number] | { width: number; height: number };
 
+/**
+ * LinkedIn's Images API refuses images of more pixels than this. It is also our
+ * decoding bound: a 776 KB PNG can declare 16,000 × 16,000 pixels (1 GB decoded).
+ */
+export const MAX_IMAGE_PIXELS = 36_152_320;
+
 /** Portrait carousel slides, the format LinkedIn document posts use most. */
 export const CAROUSEL_SIZE = { width: 1080, height: 1350 } as const;
 

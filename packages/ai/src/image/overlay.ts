@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { openForeignImage } from './fit-image.js';
 import { textPath } from './text/layout.js';
 
 export interface OverlayResult {
@@ -15,7 +15,7 @@ export interface OverlayResult {
  * has the source's size and format; the source itself is never changed.
  */
 export async function renderOverlay(source: Buffer, text: string): Promise<OverlayResult> {
-  const image = sharp(source, { failOn: 'error' });
+  const image = openForeignImage(source);
   const meta = await image.metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { IMAGE_SIZES } from '@lps/ai';
+import { IMAGE_SIZES, MAX_IMAGE_PIXELS } from '@lps/ai';
 import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
 import { countPdfPages } from './pdf-pages.js';
@@ -39,7 +39,15 @@ async function imageCandidates(storage: FileStorage, staged: StagedUpload, field
   const { fitImageFile, imageSizeOf } = await loadFit();
   try {
     return await storage.withLocalPath(staged.key, async (source) => {
-      const candidates: ImageCandidate[] = [{ base_url: staged.url, ...(await imageSizeOf(source)), kind: 'image', source: 'upload' }];
+      const size = await imageSizeOf(source);
+      // From the header, before anything is decoded: a small file can declare a gigabyte of pixels.
+      if (size.width * size.height > MAX_IMAGE_PIXELS) {
+        throw uploadProblem(
+          field,
+          `the image is ${size.width} × ${size.height} = ${(size.width * size.height).toLocaleString('en-US')} pixels; LinkedIn accepts at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')}`,
+        );
+      }
+      const candidates: ImageCandidate[] = [{ base_url: staged.url, ...size, kind: 'image', source: 'upload' }];
       // Fitting decodes the whole image: a valid header over garbage fails here.
       for (const size of IMAGE_SIZES) {
         const key = staged.key.replace(/\.(png|jpg)$/, `-${size.width}x${size.height}.png`);
