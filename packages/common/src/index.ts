@@ -3,3 +3,4 @@ export * from './app-error.js';
 export * from './envelopes.js';
 export * from './ids.js';
 export * from './time.js';
+export * from './dependency-failure.js';

@@ -29,6 +29,8 @@ function poolConfig(databaseUrl: string, options: DbOptions): pg.PoolConfig {
     password: c.password ?? undefined,
     database: c.database ?? 'lps',
     max: options.poolSize ?? 10,
+    // A server that stopped answering (not refusing) must not hold a request forever: the API answers 503.
+    connectionTimeoutMillis: 5_000,
     ssl: c.ssl ? { rejectUnauthorized: false } : undefined,
   };
 }

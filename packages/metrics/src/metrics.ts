@@ -46,7 +46,9 @@ export function createMetrics(service: string) {
       registers: [registry],
       async collect() {
         for (const [name, queue] of Object.entries(queues)) {
-          const counts = await queue.getJobCounts(...QUEUE_STATES);
+          // Redis down: the scrape still answers, with the last depths read (readiness reports the outage).
+          const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+          if (!counts) continue;
           for (const state of QUEUE_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
         }
       },

@@ -1,4 +1,4 @@
-import { enqueue, type Queues } from './queues.js';
+import { assertQueueConnected, enqueue, type Queues } from './queues.js';
 
 export const publishJobId = (postId: string): string => `publish-${postId}`;
 
@@ -42,6 +42,7 @@ export async function placePublishJob(
 ): Promise<PublishJobPlacement> {
   const delay = Math.max(0, runAt.getTime() - Date.now());
   const id = publishJobId(postId);
+  assertQueueConnected(queues.publish);
   // The state alone first (one script call, no job parsed): most calls end here, and the
   // sweeper makes one per due post every interval, also in the middle of a burst.
   // Skipped when the post proves there is none (`publishJobMayExist`).

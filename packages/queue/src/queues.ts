@@ -19,6 +19,23 @@ export const closeQueues = async (queues: Queues): Promise<void> => {
   await Promise.all(Object.values(queues).map((queue) => queue.close()));
 };
 
+/** A queue operation refused because its Redis connection is down (classified as 503 by the API). */
+export class RedisUnavailableError extends Error {
+  override readonly name = 'RedisUnavailableError';
+}
+
+/**
+ * Fails at once when the queue's connection is not ready. Producer connections
+ * auto-pipeline with the offline queue off, and ioredis then loses the rejection
+ * of a script command sent while disconnected (redis/ioredis#1511): the promise
+ * never settles and the error surfaces as an unhandled rejection that ends the
+ * process. So no BullMQ call is made on a connection that is down.
+ */
+export function assertQueueConnected(queue: Queue): void {
+  const status = (queue.opts.connection as { status?: string }).status;
+  if (status !== undefined && status !== 'ready') throw new RedisUnavailableError(`Redis is not connected (${status})`);
+}
+
 /** BullMQ's options, and the request that caused the job (its id travels beside the payload). */
 export type EnqueueOptions = JobsOptions & { requestId?: string };
 
@@ -45,6 +62,7 @@ export async function enqueue<N extends JobName>(
   options: EnqueueOptions = {},
 ) {
   const job = catalogJob(name, payload, options);
+  assertQueueConnected(queues[job.queue]);
   return queues[job.queue].add(name, job.data, job.opts);
 }
 
@@ -60,6 +78,7 @@ export async function enqueueMany<N extends JobName>(queues: Queues, name: N, pa
   const jobs = payloads.map((payload) => catalogJob(name, payload, {}));
   const queue = queues[jobCatalog[name].queue];
   for (let i = 0; i < jobs.length; i += BULK_CHUNK) {
+    assertQueueConnected(queue);
     await queue.addBulk(jobs.slice(i, i + BULK_CHUNK).map(({ data, opts }) => ({ name, data, opts })));
   }
 }

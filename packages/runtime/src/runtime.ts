@@ -4,7 +4,7 @@ import { Keyring } from '@lps/crypto';
 import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
-import { closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
+import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
 
 /** Everything a process needs, built once from the configuration and closed once. */
 export interface Runtime {
@@ -45,7 +45,23 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const queues = createQueues(redis, config.redis.prefix);
   const keyring = new Keyring(config.security.encryptionKey, config.security.previousEncryptionKeys);
   const metrics = createMetrics(options.service);
-  metrics.watchQueues(queues);
+  // Read at scrape time, only while connected (a script sent on a down producer connection never settles).
+  metrics.watchQueues(
+    Object.fromEntries(
+      Object.entries(queues).map(([name, queue]) => [name, { getJobCounts: async (...states: string[]) => (assertQueueConnected(queue), queue.getJobCounts(...(states as Parameters<typeof queue.getJobCounts>))) }]),
+    ),
+  );
+  // Without a listener ioredis prints every failed reconnection to stderr; the log says it once per state change.
+  let redisDown = false;
+  redis.on('error', (error: Error) => {
+    if (!redisDown) logger.warn('Redis is unreachable; requests that need it answer 503 until it is back', { error: error.message });
+    redisDown = true;
+  });
+  redis.on('ready', () => {
+    if (redisDown) logger.info('Redis is reachable again');
+    redisDown = false;
+  });
+  for (const queue of Object.values(queues)) queue.on('error', () => undefined); // reported once above, from the shared connection
   const workerConnections: Redis[] = [];
   let closed = false;
 

@@ -16,7 +16,12 @@ export interface TestRuntime {
  * A runtime isolated from every other test file: its own database and its own
  * Redis key prefix (queues and rate-limit counters), on the real servers.
  */
-export async function createTestRuntime(env: Record<string, string> = {}): Promise<TestRuntime> {
+export interface TestRuntimeOptions {
+  /** Rewrites this runtime's database URL (e.g. through a cuttable proxy for outage tests). */
+  databaseUrl?: (url: string) => string;
+}
+
+export async function createTestRuntime(env: Record<string, string> = {}, options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const database = await createTestDatabase();
   const prefix = `t${randomBytes(5).toString('hex')}`;
   const config = loadConfig({
@@ -25,7 +30,7 @@ export async function createTestRuntime(env: Record<string, string> = {}): Promi
     LOG_LEVEL: process.env.LPS_TEST_LOG_LEVEL ?? 'silent',
     LPS_ALLOW_PRIVATE_URLS: '0',
     ...env,
-    DATABASE_URL: database.url,
+    DATABASE_URL: options.databaseUrl?.(database.url) ?? database.url,
     LPS_REDIS_PREFIX: prefix,
   });
   const logger = createLogger({ service: 'test', level: config.log.level, format: 'pretty' });

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { errorEnvelope, INTERNAL_ERROR_ENVELOPE, isAppError, notFound } from '@lps/common';
+import { errorEnvelope, failedDependency, INTERNAL_ERROR_ENVELOPE, isAppError, notFound, serviceUnavailable } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import { requestLogOf } from './request-scope.js';
 import type { HandlerResult } from './route.js';
@@ -9,7 +9,16 @@ import type { HandlerResult } from './route.js';
  * warn; surprises log at error with the request id, and the caller sees only
  * `internal_error` — never a stack or a message from inside.
  */
+/** Seconds a client is asked to wait while PostgreSQL or Redis is unreachable: reconnection takes a few. */
+const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
 export function errorToResult(error: unknown, logger: Logger, req: Request): HandlerResult {
+  const dependency = isAppError(error) ? undefined : failedDependency(error);
+  if (dependency) {
+    logger.warn(`${req.method} ${req.originalUrl} answered 503: ${dependency} unreachable`, { error: error instanceof Error ? error.message.split('\n').pop() : String(error) });
+    const unavailable = serviceUnavailable(`a service dependency is unavailable (${dependency}); retry later`, DEPENDENCY_RETRY_AFTER_SECONDS, error);
+    return { status: unavailable.status, body: errorEnvelope(unavailable), headers: unavailable.headers };
+  }
   if (isAppError(error)) {
     if (error.status >= 500) {
       logger.error(`${req.method} ${req.originalUrl} failed: ${error.message}`, { code: error.code, cause: String(error.cause ?? '') });

@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { createTestRuntime } from '@lps/testing';
+import { createTestRuntime, type TestRuntimeOptions } from '@lps/testing';
 import type { Runtime } from '@lps/runtime';
 import { createAppServices, startApiService, type AppServices } from '@lps/api';
 import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
@@ -43,8 +43,8 @@ function checkedSupertest(baseUrl: string, document: DocumentValidator): ReturnT
  * schema, and here against the OpenAPI document it serves — what a client
  * generated from that document would accept.
  */
-export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>): Promise<TestApi> {
-  const test = await createTestRuntime(env);
+export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>, options: TestRuntimeOptions = {}): Promise<TestApi> {
+  const test = await createTestRuntime(env, options);
   const api = await startApiService(test.runtime, {
     port: 0,
     host: '127.0.0.1',

@@ -9,7 +9,7 @@ export type RateLimiters = Record<RateLimitBucket, RateLimiterRedis>;
 /**
  * One limiter per bucket, counted in Redis so every API replica shares it.
  * If Redis is unreachable the in-memory insurance limiter keeps limiting per
- * process instead of failing every request.
+ * process instead of failing every request (reads go on answering during an outage).
  */
 export function createRateLimiters(runtime: Runtime): RateLimiters {
   const make = (bucket: RateLimitBucket) => {
@@ -20,6 +20,9 @@ export function createRateLimiters(runtime: Runtime): RateLimiters {
       points: rule.points,
       duration: rule.durationSeconds,
       insuranceLimiter: new RateLimiterMemory({ points: rule.points, duration: rule.durationSeconds }),
+      // Straight to the insurance while disconnected: a script command sent on the auto-pipelined
+      // connection then would never settle (redis/ioredis#1511, see @lps/queue assertQueueConnected).
+      rejectIfRedisNotReady: true,
     });
   };
   return { default: make('default'), generation: make('generation') };
