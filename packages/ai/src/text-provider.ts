@@ -37,8 +37,10 @@ export interface IdeaDraft {
 export interface IdeasRequest {
   member: MemberProfile;
   count: number;
-  /** Titles the member already has, to avoid repeating them. */
+  /** Every title the member already has, to avoid repeating them (a provider may send only the newest to a model). */
   avoid: string[];
+  /** What the member's recent posts are about (their ideas), newest first: themes to draw new ideas from. */
+  topics?: string[];
   seed: number;
 }
 

@@ -31,6 +31,32 @@ describe('builtin text provider: ideas', () => {
     );
   });
 
+  it('never runs dry: 100 runs of 10 for a member with a profile, 80 for one without, every title new', async () => {
+    const cases: Array<[MemberProfile, number]> = [
+      [{ displayName: 'Ada', headline: 'Engineering manager', companyName: 'Acme' }, 100],
+      [{ displayName: null, headline: null, companyName: null }, 80],
+    ];
+    for (const [member, runs] of cases) {
+      const taken: string[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const ideas = await provider.generateIdeas({ member, count: 10, avoid: [...taken].reverse(), seed: run * 7919 + 3 });
+        expect([run, ideas.length]).toEqual([run, 10]);
+        taken.push(...ideas.map((idea) => idea.title));
+      }
+      expect(new Set(taken.map((title) => title.toLowerCase())).size).toBe(runs * 10);
+      for (const title of taken) expect(title).not.toMatch(/undefined|null|\{|\}|\s{2}/);
+    }
+  });
+
+  it('draws on the member’s posts and on the themes of the ideas they kept', async () => {
+    const member = { displayName: 'Ada', headline: null, companyName: null };
+    const fromPosts = await provider.generateIdeas({ member, count: 200, avoid: [], topics: ['How we cut our deploy time with feature flags'], seed: 5 });
+    expect(fromPosts.some((idea) => idea.title.includes('feature flags'))).toBe(true);
+    const kept = ['The incident review mistake I kept making, and what it cost'];
+    const fromIdeas = await provider.generateIdeas({ member, count: 200, avoid: kept, seed: 5 });
+    expect(fromIdeas.some((idea) => idea.title.includes('incident review') && !kept.includes(idea.title))).toBe(true);
+  });
+
   it('is deterministic per seed and differs across seeds', async () => {
     const member = { displayName: 'Ada', headline: 'Staff engineer', companyName: 'Acme' };
     const a = await provider.generateIdeas({ member, count: 10, avoid: [], seed: 1 });

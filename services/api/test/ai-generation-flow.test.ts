@@ -132,6 +132,20 @@ describe('generation end to end over HTTP', () => {
     expect((await api.runtime.db.idea.findUniqueOrThrow({ where: { id: idea.id } })).status).toBe('dismissed');
   });
 
+  it('keeps suggesting new, distinct ideas run after run (40 presses of generate: 400 ideas), following the member’s posts', async () => {
+    const presser = await createTestMember(api.runtime, { displayName: 'Grace', headline: 'Head of Growth', companyName: 'Globex' });
+    await createTestPost(api.runtime, presser.memberId, { idea: 'How our referral program doubled signups with customer stories' });
+    const titles: string[] = [];
+    for (let press = 0; press < 40; press += 1) {
+      const answer = await api.http.post('/ideas/generate').set('Authorization', presser.auth).expect(200);
+      expect([press, answer.body.ideas.length]).toEqual([press, 10]);
+      titles.push(...answer.body.ideas.map((idea: { title: string }) => idea.title));
+    }
+    expect(new Set(titles.map((title) => title.toLowerCase())).size).toBe(400);
+    expect(titles.some((title) => /customer stories|referral program/i.test(title))).toBe(true);
+    expect(titles.some((title) => /Globex/.test(title))).toBe(true);
+  });
+
   it('validates shapes: an empty or too long keyword, a body on /ideas/generate, an unknown field on regenerate', async () => {
     expect((await post('/ideas/research', { keyword: '' })).body.error.details).toHaveProperty('keyword');
     expect((await post('/ideas/research', { keyword: 'x'.repeat(201) })).status).toBe(422);

@@ -1,57 +1,76 @@
 import { MAX_IDEA_TITLE_LENGTH, type IdeaDraft, type IdeasRequest, type MemberProfile } from '../text-provider.js';
+import { idea, PAIR_SHAPES, SHAPES, themeOfTitle, type Shape } from './idea-shapes.js';
 import { seededRandom, shuffle } from './random.js';
-import { capitalise, shorten } from './text-tools.js';
+import { shorten } from './text-tools.js';
+import { topicOfText } from './topics.js';
 
-/** Themes people in a field write about; the member's headline picks the field. */
+/** Themes people in a field write about; every field the headline matches contributes. */
 const FIELDS: { match: RegExp; themes: string[] }[] = [
-  { match: /engineer|developer|cto|architect|software|data|devops|tech/i, themes: ['code review', 'on-call', 'technical debt', 'deploys', 'estimates', 'documentation', 'hiring engineers', 'incident reviews', 'testing', 'architecture decisions'] },
-  { match: /market|brand|growth|content|seo/i, themes: ['positioning', 'content calendars', 'campaign metrics', 'brand voice', 'customer research', 'launch plans', 'newsletters'] },
-  { match: /sales|account|business development|partnership/i, themes: ['discovery calls', 'follow-ups', 'pricing conversations', 'pipeline reviews', 'objections', 'referrals', 'demos'] },
-  { match: /design|ux|product/i, themes: ['user research', 'design reviews', 'prototypes', 'design systems', 'accessibility', 'roadmaps', 'handoffs'] },
-  { match: /founder|ceo|head|director|manager|lead|chief/i, themes: ['one-on-ones', 'hiring', 'feedback', 'planning', 'delegation', 'meetings', 'saying no', 'team rituals'] },
+  { match: /engineer|developer|cto|architect|software|data|devops|tech|sre|platform/i, themes: ['code review', 'on-call', 'technical debt', 'deploys', 'estimates', 'documentation', 'hiring engineers', 'incident reviews', 'testing', 'architecture decisions', 'pair programming', 'legacy code', 'observability', 'developer onboarding'] },
+  { match: /market|brand|growth|content|seo|communications|pr\b/i, themes: ['positioning', 'content calendars', 'campaign metrics', 'brand voice', 'customer research', 'launch plans', 'newsletters', 'landing pages', 'case studies', 'messaging tests'] },
+  { match: /sales|account|business development|partnership|revenue|customer success/i, themes: ['discovery calls', 'follow-ups', 'pricing conversations', 'pipeline reviews', 'objections', 'referrals', 'demos', 'renewals', 'cold outreach', 'closing plans'] },
+  { match: /design|ux|product/i, themes: ['user research', 'design reviews', 'prototypes', 'design systems', 'accessibility', 'roadmaps', 'handoffs', 'usability tests', 'product discovery', 'feature requests'] },
+  { match: /founder|ceo|head|director|manager|lead|chief|vp\b|president/i, themes: ['one-on-ones', 'hiring', 'feedback', 'planning', 'delegation', 'meetings', 'saying no', 'team rituals', 'performance reviews', 'company culture', 'board updates', 'remote teams'] },
+  { match: /recruit|talent|people|hr\b|human resources/i, themes: ['job descriptions', 'interview loops', 'candidate experience', 'offer negotiations', 'onboarding', 'employer branding', 'retention'] },
+  { match: /financ|accountant|cfo|analyst|investor|consult/i, themes: ['budgets', 'forecasts', 'board decks', 'unit economics', 'client reports', 'pricing models', 'cash flow'] },
 ];
-const GENERAL_THEMES = ['meetings', 'feedback', 'priorities', 'focus time', 'learning new skills', 'mentoring', 'career moves', 'asking for help'];
-
-type Shape = (theme: string, member: MemberProfile) => IdeaDraft | null;
-
-const SHAPES: Shape[] = [
-  (t) => ({ title: `The ${t} mistake I kept making, and what it cost`, angle: 'A specific example, the cost in time or money, and the fix that stuck' }),
-  (t) => ({ title: `What I wish I had known about ${t} in my first year`, angle: 'Three lessons for people starting out, each with a real example' }),
-  (t) => ({ title: `Why the usual advice on ${t} fails`, angle: 'A contrarian take: where the advice breaks, and what to do instead' }),
-  (t, m) => (m.companyName ? { title: `How we changed ${t} at ${m.companyName.trim()}`, angle: 'Before and after, with one number that moved' } : null),
-  (t) => ({ title: `${capitalise(t)}: the checklist I use every week`, angle: 'A short, practical list readers can copy today' }),
-  (t) => ({ title: `One small change to ${t} that saved us hours`, angle: 'The change, why it worked, and how to try it in a week' }),
-  (t) => ({ title: `Stop optimising ${t}. Do this first.`, angle: 'Challenge a common habit and offer a simpler first step' }),
-  (t) => ({ title: `What good ${t} looks like from the inside`, angle: 'Concrete signals to look for, drawn from your own experience' }),
+const GENERAL_THEMES = [
+  'meetings', 'feedback', 'priorities', 'focus time', 'learning new skills', 'mentoring', 'career moves', 'asking for help', 'writing at work', 'saying no',
+  'first jobs', 'side projects', 'remote work', 'public speaking', 'networking', 'decision making', 'team communication', 'customer feedback', 'burnout', 'deadlines',
 ];
 
-export const themesFor = (member: MemberProfile): string[] =>
-  FIELDS.find((field) => field.match.test(member.headline ?? ''))?.themes ?? GENERAL_THEMES;
+/** The member's field themes (every matching field), then general ones, then topics from their own posts and ideas. */
+export function themesFor(member: MemberProfile, texts: readonly string[] = []): string[] {
+  const headline = member.headline ?? '';
+  const fieldThemes = FIELDS.filter((field) => field.match.test(headline)).flatMap((field) => field.themes);
+  const ownTopics = texts.map((text) => themeOfTitle(text, member) ?? topicOfText(text)).filter((topic): topic is string => Boolean(topic));
+  const seen = new Set<string>();
+  return [...fieldThemes, ...ownTopics, ...GENERAL_THEMES].filter((theme) => {
+    const key = theme.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 /**
- * Specific, angled ideas for a member: themes of their field crossed with post
- * shapes, shuffled by the seed, one theme per idea while themes last, never a
- * title the member already has.
+ * Every idea the builtin writer can suggest for these themes, in a seeded order
+ * that spreads themes and shapes: first each theme in a single-theme shape
+ * (round by round), then themes crossed in pairs. A few thousand for a typical
+ * member, so a member pressing "generate" keeps getting new ones.
+ */
+function* candidates(themes: string[], member: MemberProfile, random: () => number): Generator<IdeaDraft> {
+  const shapes: Shape[] = shuffle(random, SHAPES);
+  for (let round = 0; round < shapes.length; round += 1) {
+    for (const [index, theme] of themes.entries()) {
+      const made = shapes[(index + round) % shapes.length]?.(theme, member);
+      if (made) yield made;
+    }
+  }
+  for (const pair of shuffle(random, PAIR_SHAPES)) {
+    for (let offset = 1; offset < themes.length; offset += 1) {
+      for (const [index, theme] of themes.entries()) yield pair(theme, themes[(index + offset) % themes.length] as string);
+    }
+  }
+}
+
+/**
+ * Specific, angled ideas for a member: themes from their headline, company,
+ * posts and existing ideas crossed with post shapes, shuffled by the seed,
+ * never a title the member already has.
  */
 export function ideasForMember(request: IdeasRequest): IdeaDraft[] {
   const random = seededRandom(request.seed);
-  const themes = shuffle(random, themesFor(request.member));
-  const shapes = shuffle(random, SHAPES);
+  const themes = shuffle(random, themesFor(request.member, [...(request.topics ?? []), ...request.avoid]));
   const taken = new Set(request.avoid.map((title) => title.trim().toLowerCase()));
-  const candidates: IdeaDraft[] = [];
-  for (let round = 0; round < shapes.length; round += 1) {
-    themes.forEach((theme, index) => {
-      const idea = shapes[(index + round) % shapes.length]?.(theme, request.member);
-      if (idea) candidates.push({ title: shorten(idea.title, MAX_IDEA_TITLE_LENGTH), angle: idea.angle });
-    });
-  }
   const ideas: IdeaDraft[] = [];
-  for (const idea of candidates) {
+  for (const draft of candidates(themes, request.member, random)) {
     if (ideas.length >= request.count) break;
-    const key = idea.title.toLowerCase();
+    const title = shorten(draft.title, MAX_IDEA_TITLE_LENGTH);
+    const key = title.toLowerCase();
     if (taken.has(key)) continue;
     taken.add(key);
-    ideas.push(idea);
+    ideas.push(idea(title, draft.angle));
   }
   return ideas;
 }

@@ -8,6 +8,10 @@ export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) =>
 export const listIdeas = (db: DbOrTx, memberId: string, status?: IdeaStatus) =>
   db.idea.findMany({ where: { memberId, ...(status ? { status } : {}) }, orderBy: NEWEST_FIRST });
 
+/** Every title the member has, newest first: generation must not suggest any of them again. */
+export const ideaTitles = async (db: DbOrTx, memberId: string): Promise<string[]> =>
+  (await db.idea.findMany({ where: { memberId }, select: { title: true }, orderBy: NEWEST_FIRST })).map((row) => row.title);
+
 export interface NewIdea {
   title: string;
   angle?: string | null;

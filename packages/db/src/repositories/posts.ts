@@ -19,6 +19,12 @@ export async function listPosts(
   return toPage(rows, query.limit);
 }
 
+/** What the member's newest posts were about (their ideas), for idea generation to follow. */
+export const recentPostIdeas = async (db: DbOrTx, memberId: string, limit: number): Promise<string[]> =>
+  (await db.post.findMany({ where: { memberId, idea: { not: null } }, select: { idea: true }, orderBy: { createdAt: 'desc' }, take: limit }))
+    .map((row) => row.idea)
+    .filter((idea): idea is string => Boolean(idea?.trim()));
+
 export const insertPost = (db: DbOrTx, data: Prisma.PostUncheckedCreateInput) => db.post.create({ data });
 
 /**

@@ -2,7 +2,11 @@ import { MAX_IDEAS_PER_RUN } from '@lps/ai';
 import type { UseCaseDeps } from '../deps.js';
 import { callTextProvider } from '../generation/call-provider.js';
 import { memberProfile, newSeed } from '../posts/write-draft.js';
-import { existingTitles, recordGeneratedIdeas } from './record-ideas.js';
+import { ideaTitles, recentPostIdeas } from '@lps/db';
+import { recordGeneratedIdeas } from './record-ideas.js';
+
+/** Recent posts whose subjects seed new ideas. */
+const TOPIC_POSTS = 30;
 
 function summary(count: number, name: string | null, firstTitle: string | undefined): string {
   const forWhom = name ? ` for ${name}` : '';
@@ -11,13 +15,16 @@ function summary(count: number, name: string | null, firstTitle: string | undefi
   return `Generated ${count} new idea${count === 1 ? '' : 's'}${forWhom}: "${firstTitle}"${more}.`;
 }
 
-/** POST /ideas/generate: up to 10 new ideas (source `generated`) and one idea.created event. */
+/**
+ * POST /ideas/generate: up to 10 new ideas (source `generated`) and one idea.created
+ * event, drawn from the member's headline and company, their recent posts and the
+ * ideas they already have — none of which is suggested again.
+ */
 export async function generateIdeas(deps: UseCaseDeps, memberId: string) {
   const { db } = deps.runtime;
-  const member = await memberProfile(db, memberId);
-  const avoid = await existingTitles(db, memberId);
+  const [member, avoid, topics] = await Promise.all([memberProfile(db, memberId), ideaTitles(db, memberId), recentPostIdeas(db, memberId, TOPIC_POSTS)]);
   const drafts = await callTextProvider(() =>
-    deps.services.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, seed: newSeed() }),
+    deps.services.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, topics, seed: newSeed() }),
   );
   const ideas = await recordGeneratedIdeas(deps.runtime, memberId, drafts.slice(0, MAX_IDEAS_PER_RUN));
   return { result: summary(ideas.length, member.displayName, ideas[0]?.title), ideas };

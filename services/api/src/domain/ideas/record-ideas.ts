@@ -1,13 +1,6 @@
 import type { IdeaDraft } from '@lps/ai';
-import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, listIdeas, type DbOrTx, type WireIdea } from '@lps/db';
+import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, type WireIdea } from '@lps/db';
 import { announceEvents, type Runtime } from '@lps/runtime';
-
-/** How many of the member's existing titles the provider is told to avoid. */
-const AVOID_LIMIT = 200;
-
-export async function existingTitles(db: DbOrTx, memberId: string): Promise<string[]> {
-  return (await listIdeas(db, memberId)).slice(0, AVOID_LIMIT).map((idea) => idea.title);
-}
 
 /**
  * Stores one run's ideas and its single idea.created event in one transaction,
