@@ -1,4 +1,6 @@
+import type { Sharp } from 'sharp';
 import { openForeignImage } from './fit-image.js';
+import { analyseLayout } from './quiet-bands.js';
 import { textPath } from './text/layout.js';
 
 export interface OverlayResult {
@@ -9,10 +11,29 @@ export interface OverlayResult {
   extension: 'png' | 'jpg';
 }
 
+/** More rows than this with sharp detail: a photograph, where no band is free of detail and the bottom is the convention. */
+const PHOTO_BUSY_SHARE = 0.6;
+
 /**
- * Draws the hook over an image (select-image with use_overlay): a dark scrim
- * rising from the bottom keeps white text legible on any picture. The result
- * has the source's size and format; the source itself is never changed.
+ * Where the hook goes: on a photograph, the lower half (a dark scrim rising from
+ * the bottom keeps white text legible); on an image with text of its own (our
+ * designs, a screenshot), the largest band free of it, so the overlay never
+ * draws over the design's words.
+ */
+async function overlayArea(image: Sharp, width: number, height: number, margin: number): Promise<{ x: number; y: number; width: number; height: number; scrimTop: number; scrimHeight: number; fade: boolean }> {
+  const layout = await analyseLayout(image, { width, height });
+  const band = layout.quietBands[0];
+  if (layout.busyShare > PHOTO_BUSY_SHARE || !band) {
+    return { x: margin, y: Math.round(height * 0.52), width: width - 2 * margin, height: Math.round(height * 0.48) - margin, scrimTop: Math.round(height * 0.4), scrimHeight: Math.round(height * 0.6), fade: true };
+  }
+  const pad = Math.min(Math.round(band.height * 0.12), margin);
+  return { x: margin, y: band.top + pad, width: width - 2 * margin, height: band.height - 2 * pad, scrimTop: band.top, scrimHeight: band.height, fade: false };
+}
+
+/**
+ * Draws the hook over an image (select-image with use_overlay), in the place
+ * `overlayArea` finds. The result has the source's size and format; the source
+ * itself is never changed.
  */
 export async function renderOverlay(source: Buffer, text: string): Promise<OverlayResult> {
   const image = openForeignImage(source);
@@ -20,21 +41,24 @@ export async function renderOverlay(source: Buffer, text: string): Promise<Overl
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new Error('image has no dimensions');
-  const m = Math.round(Math.min(width, height) * 0.07);
-  const area = { x: m, y: Math.round(height * 0.52), width: width - 2 * m, height: Math.round(height * 0.48) - m };
+  const oriented = image.autoOrient();
+  const short = Math.min(width, height);
+  const m = Math.round(short * 0.07);
+  const area = await overlayArea(oriented, width, height, m);
   const { d } = textPath(text, area, {
     weight: 'black',
-    maxSize: Math.max(16, Math.round(Math.min(width, height) * 0.075)),
-    minSize: Math.max(10, Math.round(Math.min(width, height) * 0.03)),
+    maxSize: Math.max(16, Math.round(short * 0.075)),
+    // Small enough that a hook fits the narrow free band of a busy design (ellipsised beyond that).
+    minSize: Math.max(10, Math.round(short * 0.022)),
     lineHeight: 1.15,
-    valign: 'bottom',
+    valign: area.scrimTop >= height * 0.5 ? 'bottom' : 'middle',
   });
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
-    `<defs><linearGradient id="scrim" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></linearGradient></defs>` +
-    `<rect x="0" y="${Math.round(height * 0.4)}" width="${width}" height="${Math.round(height * 0.6)}" fill="url(#scrim)"/>` +
+    `<defs><linearGradient id="scrim" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="${area.fade ? 0 : 0.55}"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></linearGradient></defs>` +
+    `<rect x="0" y="${area.scrimTop}" width="${width}" height="${area.scrimHeight}" fill="url(#scrim)"/>` +
     `<path d="${d}" fill="#ffffff"/></svg>`;
-  const composed = image.autoOrient().composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
+  const composed = oriented.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
   const jpeg = meta.format === 'jpeg';
   const data = await (jpeg ? composed.jpeg({ quality: 90 }) : composed.png()).toBuffer();
   return { data, width, height, contentType: jpeg ? 'image/jpeg' : 'image/png', extension: jpeg ? 'jpg' : 'png' };
