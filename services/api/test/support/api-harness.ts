@@ -57,9 +57,12 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
     runtime: test.runtime,
     http: checkedSupertest(baseUrl, document),
     async fetch(path, init) {
-      const response = await fetch(`${baseUrl}${path}`, init);
+      const url = new URL(`${baseUrl}${path}`);
+      const response = await fetch(url, init);
       const text = await response.text();
-      assertDescribed(document, { method: init?.method ?? 'GET', path, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text });
+      // The path as sent: the URL parser resolves dot segments (`/posts/%2e%2e/analytics` is `/analytics`).
+      const sent = url.pathname.slice(new URL(baseUrl).pathname.length) + url.search;
+      assertDescribed(document, { method: init?.method ?? 'GET', path: sent, status: response.status, contentType: response.headers.get('content-type') ?? undefined, text });
       let json: unknown;
       try {
         json = text ? JSON.parse(text) : undefined;

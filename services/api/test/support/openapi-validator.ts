@@ -52,7 +52,8 @@ export class DocumentValidator {
   /** The problems with one answer; empty when the document describes it. */
   problems(observed: ObservedResponse): string[] {
     const method = observed.method.toLowerCase();
-    const path = observed.path.split('?')[0] ?? '';
+    // Express routes `/webhooks/` as `/webhooks` (non-strict routing), and so does the validator.
+    const path = (observed.path.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
     const label = `${method.toUpperCase()} ${path} → ${observed.status}`;
     if (!METHODS.has(method) || !path.startsWith('/')) return [];
     const match = this.templates.find(({ template, pattern }) => pattern.test(path) && this.document.paths[template][method]);

@@ -8,11 +8,13 @@ import { toOpenApiSchema } from './joi-to-openapi.js';
 type Json = Record<string, unknown>;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'validation_error: not a well-formed HTTP request (answered by the server before routing; see details.request)',
   401: 'unauthorized: key missing, invalid or revoked',
   404: 'not_found: does not exist or belongs to another member',
   409: 'conflict: contradicts the resource’s state',
   422: 'validation_error (see details) or unprocessable',
   429: 'rate_limited: see Retry-After',
+  431: 'validation_error: request line or headers over 16 KB (answered before routing; see details.request)',
   500: 'internal_error',
   503: 'service_unavailable: a dependency (database, Redis, an upstream provider) is unavailable; see Retry-After (extension)',
 };
@@ -50,8 +52,9 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
     responses['304'] = { description: 'Not Modified: If-None-Match matched the ETag of the current representation' };
   }
   // 409 and 422 come from the Idempotency-Key itself (still in progress; malformed);
-  // 503 from any route while PostgreSQL or Redis is unreachable.
-  const errors = new Set([...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
+  // 503 from any route while PostgreSQL or Redis is unreachable; 400 and 431 from the HTTP
+  // parser before any route (docs/decisions/0009-hostile-input.md).
+  const errors = new Set([400, 431, ...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
