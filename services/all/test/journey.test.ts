@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { databaseUrlFor, dropDatabaseNamed, readBody, repoRoot, startLoopbackServer, type LoopbackServer } from '@lps/testing';
 import { dataDirectory, freePort, runLpsCli, startInShell, userEnvironment, waitForHealth, type StartedService } from './support/user-session.js';
 import { download, urlsIn } from './support/url-walker.js';
+// The same validator the API tests use, built from the served document only.
+import { DocumentValidator } from '../../api/test/support/openapi-validator.js';
 
 // A new user's first hour, from their side: the service started exactly as the
 // README says (`npm start`, default configuration: `.data` as the data
@@ -40,6 +42,7 @@ beforeAll(async () => {
   });
   service = startInShell('npm start', env);
   await waitForHealth(baseUrl, service);
+  documentValidator = await DocumentValidator.load(baseUrl);
 }, 240_000);
 
 afterAll(async () => {
@@ -49,6 +52,16 @@ afterAll(async () => {
 });
 
 let apiKey: string;
+let documentValidator: DocumentValidator;
+const outsideDocument: string[] = [];
+let answersChecked = 0;
+
+/** Every API answer of the journey is checked against the served OpenAPI document, as a generated client would read it. */
+function checkAgainstDocument(method: string, url: string, status: number, contentType: string | null, text: string): void {
+  const path = new URL(url).pathname.replace(/^\/api\/v1/, '');
+  answersChecked += 1;
+  outsideDocument.push(...documentValidator.problems({ method, path, status, contentType: contentType ?? undefined, text }));
+}
 
 async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any; headers: Headers }> {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -57,6 +70,7 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
+  checkAgainstDocument(method, `${baseUrl}${path}`, response.status, response.headers.get('content-type'), text);
   const json = text ? JSON.parse(text) : undefined;
   for (const url of urlsIn(json)) handedOut.add(url);
   return { status: response.status, json, headers: response.headers };
@@ -170,7 +184,9 @@ describe('a new user, with the service started by `npm start` and its defaults',
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'my picture.png');
     const response = await fetch(`${baseUrl}/posts/${postId}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
-    const answer = (await response.json()) as any;
+    const text = await response.text();
+    checkAgainstDocument('POST', response.url, response.status, response.headers.get('content-type'), text);
+    const answer = JSON.parse(text) as any;
     expect(response.status).toBe(201);
     for (const url of urlsIn(answer)) handedOut.add(url);
     expect(answer.candidates[0].base_url).toBe(answer.image_url);
@@ -225,6 +241,11 @@ describe('a new user, with the service started by `npm start` and its defaults',
     expect(failures).toEqual([]);
     // The network's own post URLs (sandbox: linkedin.com) are not ours to fetch offline; the webhook receiver's is the user's.
     for (const url of theirs) expect(url.startsWith('https://www.linkedin.com/') || url.startsWith(receiver.url)).toBe(true);
+  });
+
+  it('got only answers the served OpenAPI document describes', () => {
+    expect(answersChecked).toBeGreaterThan(15);
+    expect(outsideDocument).toEqual([]);
   });
 
   it('stops on Ctrl-C, every service saying so', async () => {
