@@ -65,10 +65,8 @@ describe('PostgreSQL unreachable', () => {
 
   it('answers 503 service_unavailable with Retry-After on every route that needs it, never 500', async () => {
     await postgres.cut();
-    const seen: string[] = [];
     for (const [method, path, body] of databaseRoutes()) {
       const answer = await json(method, path, body);
-      seen.push(`${method} ${path} → ${answer.status} ${answer.json?.error?.code}`);
       expect([method, path, answer.status, answer.json?.error?.code]).toEqual([method, path, 503, 'service_unavailable']);
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
@@ -100,6 +98,10 @@ describe('Redis unreachable', () => {
     expect(Number(research.headers.get('retry-after'))).toBeGreaterThan(0);
     // Nothing left pending without its job: the research row is marked failed.
     expect(await api.runtime.db.researchRequest.count({ where: { keyword: 'redis outages', status: 'pending' } })).toBe(0);
+    const images = await json('POST', `/posts/${postId}/images`, {});
+    expect([images.status, images.json?.error?.code]).toEqual([503, 'service_unavailable']);
+    // …and the post is not left in generating_images with no job to bring it back.
+    expect((await json('GET', `/posts/${postId}`)).json.post.status).toBe('draft_saved');
     // Publishing is recorded in PostgreSQL first; the publisher's sweeper places the job once Redis is back
     // (docs/decisions/0005), so the request is accepted, not refused.
     const publish = await json('POST', `/posts/${postId}/publish`);
