@@ -1,6 +1,7 @@
 import type { ImageProvider } from '@lps/ai';
 import { BuiltinImageProvider, OpenAiImageProvider } from '@lps/ai/image';
 import type { Config } from '@lps/config';
+import { createGuardedClient } from '@lps/outbound';
 
 /** LPS_AI_PROVIDER picks the image provider too: builtin (offline) or an OpenAI-compatible Images endpoint. */
 export function createImageProvider(config: Config): ImageProvider {
@@ -12,6 +13,8 @@ export function createImageProvider(config: Config): ImageProvider {
       model: openai.imageModel,
       timeoutSeconds: openai.timeoutSeconds,
       retries: openai.retries,
+      // The returned URL may name any host: no API key, the outbound guard, no retries of its own.
+      downloadClient: createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: openai.timeoutSeconds * 1000, maxRedirects: 3 }),
     });
   }
   return new BuiltinImageProvider();

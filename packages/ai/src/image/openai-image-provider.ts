@@ -12,6 +12,31 @@ export interface OpenAiImageOptions {
   retries: number;
   /** Pictures asked for per request; each becomes a square and a landscape candidate. */
   count?: number;
+  /**
+   * Fetches a picture the provider answered with a URL. It never carries the API
+   * key (the URL may name any host); the image worker passes the outbound-guarded
+   * client, so a URL to a private address is refused too.
+   */
+  downloadClient?: Got;
+}
+
+/** A returned picture larger than this is refused (a 1024² PNG is ~2 MB). */
+export const MAX_DOWNLOADED_PICTURE_BYTES = 20 * 1024 * 1024;
+
+/** Reads a body up to `max` bytes, aborting the download past it. */
+async function cappedBody(client: Got, url: string, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const stream = client.stream(url, { throwHttpErrors: true });
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) {
+      stream.destroy();
+      throw new Error(`the picture at the returned URL is larger than ${max} bytes`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 interface ImagesResponse {
@@ -32,8 +57,10 @@ export function imagePrompt(request: ImageRequest): string {
 export class OpenAiImageProvider implements ImageProvider {
   readonly name = 'openai';
   private readonly http: Got;
+  private readonly download: Got;
 
   constructor(private readonly options: OpenAiImageOptions) {
+    this.download = options.downloadClient ?? got.extend({ timeout: { request: options.timeoutSeconds * 1000 }, retry: { limit: 0 } });
     this.http = got.extend({
       prefixUrl: options.baseUrl,
       timeout: { request: options.timeoutSeconds * 1000 },
@@ -67,8 +94,12 @@ export class OpenAiImageProvider implements ImageProvider {
     return Promise.all(
       entries.map(async (entry) => {
         if (entry.b64_json) return Buffer.from(entry.b64_json, 'base64');
-        if (entry.url) return this.http.get(entry.url, { prefixUrl: '' }).buffer();
-        throw new ProviderUnavailableError('image provider returned an entry with neither b64_json nor url');
+        if (!entry.url) throw new ProviderUnavailableError('image provider returned an entry with neither b64_json nor url');
+        try {
+          return await cappedBody(this.download, entry.url, MAX_DOWNLOADED_PICTURE_BYTES);
+        } catch (error) {
+          throw new ProviderUnavailableError(`could not download the returned picture: ${(error as Error).message}`, 30, { cause: error });
+        }
       }),
     );
   }

@@ -8,13 +8,23 @@ const picture = () => sharp({ create: { width: 1024, height: 1024, channels: 3, 
 
 let server: LoopbackServer;
 let calls: Array<{ path: string; auth?: string; body: Record<string, unknown> }>;
-let mode: 'b64' | 'url' | 'fail';
+let mode: 'b64' | 'url' | 'huge' | 'fail';
+let downloads: Array<{ auth?: string }>;
 
 beforeAll(async () => {
   server = await startLoopbackServer(async (req, res) => {
     if (req.url === '/files/pic.png') {
+      downloads.push({ auth: req.headers.authorization });
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(await picture());
+      return;
+    }
+    if (req.url === '/files/endless.png') {
+      downloads.push({ auth: req.headers.authorization });
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const chunk = Buffer.alloc(1024 * 1024, 7);
+      const timer = setInterval(() => res.write(chunk), 1);
+      res.on('close', () => clearInterval(timer));
       return;
     }
     const body = JSON.parse((await readBody(req)).toString() || '{}') as Record<string, unknown>;
@@ -24,13 +34,14 @@ beforeAll(async () => {
       res.end('{"error":{"message":"overloaded"}}');
       return;
     }
-    const entry = mode === 'b64' ? { b64_json: (await picture()).toString('base64') } : { url: `${server.url}/files/pic.png` };
+    const entry = mode === 'b64' ? { b64_json: (await picture()).toString('base64') } : { url: `${server.url}/files/${mode === 'huge' ? 'endless' : 'pic'}.png` };
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ created: 1, data: [entry] }));
   });
 });
 beforeEach(() => {
   calls = [];
+  downloads = [];
 });
 afterAll(async () => server.close());
 
@@ -49,6 +60,19 @@ describe('OpenAiImageProvider against an OpenAI-compatible endpoint', () => {
       const meta = await sharp(candidate.data).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', candidate.width, candidate.height]);
     }
+  });
+
+  it('downloads a returned URL without the API key: the URL may name any host', async () => {
+    mode = 'url';
+    await provider().generate(request);
+    expect(calls[0]?.auth).toBe('Bearer sk-test');
+    expect(downloads).toEqual([{ auth: undefined }]);
+  });
+
+  it('stops downloading a returned picture past 20 MB and reports the provider as unavailable', async () => {
+    mode = 'huge';
+    await expect(provider().generate(request)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    expect(downloads).toHaveLength(1);
   });
 
   it('retries a 503 and then reports the provider as unavailable', async () => {
