@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Config } from '@lps/config';
+import { developmentKeyPath, type Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
 import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
@@ -34,7 +34,7 @@ export interface RuntimeOptions {
 export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
   const logger = options.logger ?? createLogger({ service: options.service, level: config.log.level, format: config.log.format });
   if (config.security.encryptionKeyIsDevelopmentDefault && config.nodeEnv !== 'test') {
-    logger.warn('LPS_ENCRYPTION_KEY is not set: using the development key. Set it before storing real secrets.');
+    logger.warn(`LPS_ENCRYPTION_KEY is not set: using the key generated in ${developmentKeyPath(config.storage.dataDir)}. Set LPS_ENCRYPTION_KEY before storing real secrets.`);
   }
   const sql = createSqlPool(config.database.url);
   // pg emits an idle connection's death (a restart, a DBA's terminate) on the pool; unhandled,

@@ -8,7 +8,8 @@ export const coreSection = defineSection({
   variables: {
     NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
     PORT: Joi.number().integer().min(0).max(65535).default(3000),
-    HOST: Joi.string().default('0.0.0.0'),
+    // Development listens on loopback only (its encryption key and data are a laptop's); containers set HOST=0.0.0.0.
+    HOST: Joi.string().when('NODE_ENV', { is: 'production', then: Joi.string().default('0.0.0.0'), otherwise: Joi.string().default('127.0.0.1') }),
     PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
     DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default(DEFAULT_DATABASE_URL),
     REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default(DEFAULT_REDIS_URL),

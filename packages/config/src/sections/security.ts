@@ -1,11 +1,13 @@
 import Joi from 'joi';
+import { developmentKey } from '../development-key.js';
 import { defineSection } from './section.js';
 
 /**
- * Development-only key so `npm start` works with nothing set. Production refuses
- * to start without LPS_ENCRYPTION_KEY (see the cross-check in load-config.ts).
+ * The key earlier development installs used (it was in the repository). It is
+ * never used to encrypt any more; a development install keeps it as a previous
+ * key, so secrets it stored still decrypt and are re-encrypted on their next write.
  */
-export const DEVELOPMENT_ENCRYPTION_KEY = '23fd59cd1beeb1033203a5512ad21b158e88abb10ad8a5390b39a75a426402a5';
+export const FORMER_DEVELOPMENT_ENCRYPTION_KEY = '23fd59cd1beeb1033203a5512ad21b158e88abb10ad8a5390b39a75a426402a5';
 
 const key = Joi.string().pattern(/^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/).messages({
   'string.pattern.base': '{{#label}} must be 32 bytes as base64 (44 chars) or hex (64 chars)',
@@ -16,17 +18,25 @@ export const securitySection = defineSection({
     LPS_ENCRYPTION_KEY: key,
     LPS_ENCRYPTION_KEYS_PREVIOUS: Joi.string().allow(''),
     LPS_ALLOW_PRIVATE_URLS: Joi.boolean().truthy('1').falsy('0').default(false),
-    LPS_AUTH_CACHE_TTL: Joi.number().min(0).max(300).default(5),
+    // A lost revocation message keeps a revoked key usable for up to this long: 30 s at most.
+    LPS_AUTH_CACHE_TTL: Joi.number().min(0).max(30).default(5),
   },
-  build: (env) => ({
-    encryptionKey: (env.LPS_ENCRYPTION_KEY as string | undefined) ?? DEVELOPMENT_ENCRYPTION_KEY,
-    encryptionKeyIsDevelopmentDefault: env.LPS_ENCRYPTION_KEY === undefined,
-    previousEncryptionKeys: String(env.LPS_ENCRYPTION_KEYS_PREVIOUS ?? '')
+  build: (env) => {
+    const given = env.LPS_ENCRYPTION_KEY as string | undefined;
+    // Production without a key is refused in load-config.ts; nothing is generated for it.
+    const generated = given === undefined && env.NODE_ENV !== 'production';
+    const previous = String(env.LPS_ENCRYPTION_KEYS_PREVIOUS ?? '')
       .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean),
-    allowPrivateUrls: env.LPS_ALLOW_PRIVATE_URLS as boolean,
-    /** How long a live API key is remembered (revocations are also pushed over Redis). */
-    authCacheTtlMs: Math.round((env.LPS_AUTH_CACHE_TTL as number) * 1000),
-  }),
+      .filter(Boolean);
+    return {
+      encryptionKey: given ?? (generated ? developmentKey(env.LPS_DATA_DIR as string) : ''),
+      /** No LPS_ENCRYPTION_KEY: a development key generated into the data directory is in use. */
+      encryptionKeyIsDevelopmentDefault: given === undefined,
+      previousEncryptionKeys: generated ? [...previous, FORMER_DEVELOPMENT_ENCRYPTION_KEY] : previous,
+      allowPrivateUrls: env.LPS_ALLOW_PRIVATE_URLS as boolean,
+      /** How long a live API key is remembered (revocations are also pushed over Redis). */
+      authCacheTtlMs: Math.round((env.LPS_AUTH_CACHE_TTL as number) * 1000),
+    };
+  },
 });
