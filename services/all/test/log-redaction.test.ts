@@ -56,6 +56,9 @@ describe('logs of a full run', () => {
       const code = fake.state.issueCode({ name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social', 'r_member_postAnalytics'] });
       const token = fake.state.codes.get(code) as string;
       expect((await fetch(`${base}/oauth/linkedin/callback?code=${code}&state=${encodeURIComponent(state)}`)).status).toBe(200);
+      // A callback that fails (the state is single-use) is logged, without its code or state.
+      const replayedCode = fake.state.issueCode({ name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social'] });
+      expect((await fetch(`${base}/oauth/linkedin/callback?code=${replayedCode}&state=${encodeURIComponent(state)}`)).status).toBeGreaterThanOrEqual(400);
 
       const webhook = await call('POST', '/api/v1/webhooks', { url: `${receiver.url}/hook`, events: ['post.published'] });
       expect(webhook.status).toBe(201);
@@ -75,6 +78,9 @@ describe('logs of a full run', () => {
         ['webhook secret', secret],
         ['webhook secret body', secret.slice('whsec_'.length)],
         ['network access token', token],
+        ['OAuth authorization code', code],
+        ['OAuth authorization code of a failed callback', replayedCode],
+        ['OAuth state', state],
         ['LinkedIn client secret', fake.env.LINKEDIN_CLIENT_SECRET as string],
       ] as const) {
         expect([what, output.includes(value)]).toEqual([what, false]);
