@@ -7,7 +7,9 @@ import { commands } from './commands/index.js';
 const USAGE = `usage: lps <command> [options]
   member create --name <name> [--headline <text>] [--company <name>] [--json]
   member list [--json]
-  member connect <member-id> [--json]      (LPS_NETWORK=linkedin: prints the authorize URL)
+  member connect <member-id> [--replace] [--json]
+                                           (LPS_NETWORK=linkedin: prints the authorize URL; --replace
+                                            allows switching to another LinkedIn person)
   member connections [--json]              (tokens and their expiry; flags those expiring soon)
   key create --member <member-id> [--json]
   key revoke <key-id> [--json]
@@ -26,6 +28,7 @@ export async function runCli(argv: string[], print: (text: string) => void = (te
         company: { type: 'string' },
         member: { type: 'string' },
         json: { type: 'boolean' },
+        replace: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

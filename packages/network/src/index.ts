@@ -21,6 +21,6 @@ export {
   type SecretBox,
   type NetworkMode,
 } from './accounts/network-account.js';
-export { createOAuthState, consumeOAuthState, type KeyDeriver } from './accounts/oauth-state.js';
-export { connectMember } from './accounts/connect-member.js';
+export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOptions, type SpentOAuthState } from './accounts/oauth-state.js';
+export { connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
 export { engagementRate, latestSnapshot, refreshPostAnalytics } from './analytics/post-analytics.js';

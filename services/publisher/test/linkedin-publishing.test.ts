@@ -76,6 +76,31 @@ describe('connecting a member (OAuth)', () => {
   });
 });
 
+describe('connecting a member already connected to another LinkedIn person', () => {
+  it('is refused (409, nothing changed) unless the link was made with --replace, and says as whom', async () => {
+    const cleo = await createTestMember(harness.api.runtime, { displayName: 'Cleo' });
+    const first = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Cleo Own' }), state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    expect(first.status).toBe(200);
+    const before = await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } });
+
+    const intruder = fake.state.issueCode({ name: 'Someone Else' });
+    const refused = await origin().get('/oauth/linkedin/callback').query({ code: intruder, state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain(before.personUrn as string);
+    expect(refused.text).toContain('--replace');
+    expect(await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).toEqual(before);
+
+    // Signing in again as the same person is a renewal, not a replacement.
+    const renewed = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ sub: (before.personUrn as string).replace('urn:li:person:', ''), name: 'Cleo Own' }), state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    expect(renewed.status).toBe(200);
+
+    const replaceState = await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId, new Date(), { replace: true });
+    const replaced = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Someone Else' }), state: replaceState });
+    expect(replaced.status).toBe(200);
+    expect((await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).personUrn).not.toBe(before.personUrn);
+  });
+});
+
 describe('publishing to LinkedIn', () => {
   it('publishes with every reserved character escaped, so the post reads as written', async () => {
     const body = 'Release notes (v2) #shipping: 50% faster *builds* @team [beta] <3 ~ok_ {x|y} \\o/';

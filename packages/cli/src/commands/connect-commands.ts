@@ -5,9 +5,11 @@ import { createOAuthState, expiringConnections, LinkedInOAuth } from '@lps/netwo
 import { UsageError, type CommandContext } from './command.js';
 
 /**
- * `lps member connect <member-id> [--json]`: prints the LinkedIn authorize URL.
+ * `lps member connect <member-id> [--replace] [--json]`: prints the LinkedIn authorize URL.
  * The member opens it, approves, and LinkedIn sends the browser to
  * GET /oauth/linkedin/callback, which stores the tokens. The link works once, for 30 minutes.
+ * A member already connected is told as whom; signing in as another LinkedIn person
+ * replaces that connection only with `--replace`.
  */
 export async function memberConnect(context: CommandContext): Promise<void> {
   const memberId = context.positionals[0];
@@ -18,11 +20,20 @@ export async function memberConnect(context: CommandContext): Promise<void> {
     return;
   }
   const keyring = new Keyring(security.encryptionKey, security.previousEncryptionKeys);
-  const state = await createOAuthState(context.db, keyring, memberId);
+  const replace = context.options.replace === true;
+  const state = await createOAuthState(context.db, keyring, memberId, new Date(), { replace });
   const url = new LinkedInOAuth(network.linkedin).authorizeUrl(state);
+  const current = await context.db.networkConnection.findUnique({ where: { memberId }, select: { personUrn: true, disconnectedAt: true, expiresAt: true } });
+  const connectedAs = current?.personUrn && !current.disconnectedAt ? current.personUrn : null;
   if (context.options.json) {
-    context.print(JSON.stringify({ member_id: memberId, authorize_url: url }));
+    context.print(JSON.stringify({ member_id: memberId, authorize_url: url, connected_as: connectedAs, replace }));
     return;
+  }
+  if (connectedAs) {
+    context.print(
+      `Currently connected as ${connectedAs} (until ${current?.expiresAt?.toISOString() ?? 'no expiry'}). ` +
+        (replace ? 'Signing in as another LinkedIn person will replace it.' : 'Signing in as another LinkedIn person is refused; use --replace to switch.'),
+    );
   }
   context.print('Open this URL in a browser logged in as the member (valid once, for 30 minutes):');
   context.print(url);

@@ -9,23 +9,36 @@ export interface KeyDeriver {
 const STATE_LIFETIME_MS = 30 * 60_000;
 const PURPOSE = 'oauth-state';
 
-/** A signed `state` for the authorize URL, recorded so it can be used once (oauth_states). */
-export async function createOAuthState(db: DbOrTx, keys: KeyDeriver, memberId: string, now = new Date()): Promise<string> {
+export interface OAuthStateOptions {
+  /** The operator allowed this link to replace a connection to another LinkedIn person (`--replace`). */
+  replace?: boolean;
+}
+
+export interface SpentOAuthState {
+  memberId: string;
+  replace: boolean;
+}
+
+/**
+ * A signed `state` for the authorize URL, recorded so it can be used once
+ * (oauth_states). What the operator allowed travels inside the signature.
+ */
+export async function createOAuthState(db: DbOrTx, keys: KeyDeriver, memberId: string, now = new Date(), options: OAuthStateOptions = {}): Promise<string> {
   const row = await db.oAuthState.create({ data: { memberId, expiresAt: new Date(now.getTime() + STATE_LIFETIME_MS) }, select: { id: true } });
-  return signToken({ s: row.id, m: memberId }, keys.deriveKey(PURPOSE));
+  return signToken({ s: row.id, m: memberId, ...(options.replace ? { r: 1 } : {}) }, keys.deriveKey(PURPOSE));
 }
 
 /**
  * Verifies the signature and spends the state in one conditional update, so a
- * replayed callback (or two racing ones) finds it used. Returns the member id.
+ * replayed callback (or two racing ones) finds it used. Returns the member and what the link allows.
  */
-export async function consumeOAuthState(db: DbOrTx, keys: KeyDeriver, token: string, now = new Date()): Promise<string | undefined> {
-  const payload = verifyToken<{ s?: unknown; m?: unknown }>(token, keys.deriveKey(PURPOSE));
+export async function consumeOAuthState(db: DbOrTx, keys: KeyDeriver, token: string, now = new Date()): Promise<SpentOAuthState | undefined> {
+  const payload = verifyToken<{ s?: unknown; m?: unknown; r?: unknown }>(token, keys.deriveKey(PURPOSE));
   if (!payload || typeof payload.s !== 'string' || typeof payload.m !== 'string') return undefined;
   if (!/^[0-9a-f-]{36}$/i.test(payload.s)) return undefined;
   const spent = await db.oAuthState.updateMany({
     where: { id: payload.s, memberId: payload.m, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
-  return spent.count === 1 ? payload.m : undefined;
+  return spent.count === 1 ? { memberId: payload.m, replace: payload.r === 1 } : undefined;
 }

@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from 'express';
-import { connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
+import { ConnectedElsewhereError, connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
 import { requestScopeOf } from '../http/request-scope.js';
@@ -28,17 +28,27 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
     try {
       if (runtime.config.network.mode !== 'linkedin') return page(res, 404, 'Not available', 'LPS_NETWORK is not linkedin.');
       const state = queryText(req.query.state);
-      const memberId = state ? await consumeOAuthState(runtime.db, runtime.keyring, state) : undefined;
-      if (!memberId) return page(res, 400, 'Link expired or already used', 'Run `lps member connect <member-id>` again for a new link.');
+      const spent = state ? await consumeOAuthState(runtime.db, runtime.keyring, state) : undefined;
+      if (!spent) return page(res, 400, 'Link expired or already used', 'Run `lps member connect <member-id>` again for a new link.');
       const denied = queryText(req.query.error);
       if (denied) return page(res, 400, 'Not connected', `LinkedIn answered ${denied}: ${queryText(req.query.error_description) ?? ''}`);
       const code = queryText(req.query.code);
       if (!code) return page(res, 400, 'Not connected', 'LinkedIn sent no authorization code.');
       const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
-      const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code);
+      const { memberId } = spent;
+      const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code, new Date(), { replace: spent.replace });
       requestScopeOf(res).log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
       page(res, 200, 'Connected to LinkedIn', `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`);
     } catch (error) {
+      if (error instanceof ConnectedElsewhereError) {
+        requestScopeOf(res).log.warn('connection refused: the member is connected to another LinkedIn person', { connected: error.connectedPersonUrn, attempted: error.attemptedPersonUrn });
+        return page(
+          res,
+          409,
+          'Already connected to another LinkedIn account',
+          `This member posts as ${error.connectedPersonUrn}; you signed in as ${error.attemptedPersonUrn}. Nothing was changed. To switch accounts, run \`lps member connect <member-id> --replace\`.`,
+        );
+      }
       if (!isNetworkError(error)) return next(error);
       requestScopeOf(res).log.warn('LinkedIn connection failed', { kind: error.kind, error: error.message });
       page(res, 502, 'LinkedIn did not complete the connection', 'Run `lps member connect <member-id>` again.');
