@@ -87,6 +87,39 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
     expect((await sharp(served.body as Buffer).metadata()).width).toBe(1200);
   });
 
+  it('serves the original without its EXIF (the camera’s location), turned the way the camera meant', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#884422' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).orientation).toBe(6);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await upload((await newPost()).id, photo, 'holiday.jpg', 'image/jpeg');
+    expect(response.status).toBe(201);
+    // Orientation 6: a 640×480 sensor image shown 480×640.
+    expect([response.body.candidates[0].width, response.body.candidates[0].height]).toEqual([480, 640]);
+    const served = await supertest(api.baseUrl.replace('/api/v1', '')).get(new URL(response.body.image_url).pathname).buffer(true);
+    expect(served.status).toBe(200);
+    const meta = await sharp(served.body as Buffer).metadata();
+    expect([meta.exif, meta.orientation, meta.width, meta.height]).toEqual([undefined, undefined, 480, 640]);
+    expect((served.body as Buffer).includes(Buffer.from('PhoneCo'))).toBe(false);
+  });
+
+  it('serves files so nothing in them can run on the API’s origin: CSP sandbox, nosniff, PDFs as downloads', async () => {
+    const image = await upload((await newPost()).id, await png(), 'photo.png', 'image/png');
+    const document = await upload((await newPost()).id, await pdf(1), 'deck.pdf', 'application/pdf');
+    const files = supertest(api.baseUrl.replace('/api/v1', ''));
+    const servedImage = await files.get(new URL(image.body.image_url).pathname);
+    const servedPdf = await files.get(new URL(document.body.image_url).pathname);
+    for (const served of [servedImage, servedPdf]) {
+      expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(servedImage.headers['content-disposition']).toMatch(/^inline; filename="[\w.-]+\.png"$/);
+    expect(servedPdf.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.pdf"$/);
+  });
+
   it('accepts a JPEG whatever its declared name and type', async () => {
     const response = await upload((await newPost()).id, await jpeg(), 'not-a-jpeg.txt', 'text/plain');
     expect(response.status).toBe(201);

@@ -32,5 +32,20 @@ export async function imageSizeOf(path: string): Promise<Size> {
   return { width: meta.autoOrient?.width ?? meta.width, height: meta.autoOrient?.height ?? meta.height };
 }
 
+/**
+ * Writes the image at `sourcePath` to `targetPath` without its metadata (EXIF
+ * with the camera's location, XMP, IPTC, PNG text), with the EXIF orientation
+ * applied to the pixels and the colour profile kept. Returns false, writing
+ * nothing, when there is no such metadata (a screenshot, our own renders): those
+ * are kept byte for byte.
+ */
+export async function stripMetadata(sourcePath: string, targetPath: string): Promise<boolean> {
+  const meta = await sharp(sourcePath, { limitInputPixels: false }).metadata();
+  if (!meta.exif && !meta.xmp && !meta.iptc && !(meta.comments?.length ?? 0)) return false;
+  const image = openForeignImage(sourcePath).autoOrient().keepIccProfile();
+  await (meta.format === 'jpeg' ? image.jpeg({ quality: 92, mozjpeg: true }) : image.png()).toFile(targetPath);
+  return true;
+}
+
 /** Turns off libvips' operation cache, for processes that never decode the same input twice (the API's uploads). */
 export const disableImageCache = (): void => void sharp.cache(false);

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { IMAGE_SIZES, MAX_IMAGE_PIXELS } from '@lps/ai';
 import type { ImageCandidate } from '@lps/db';
@@ -36,7 +40,7 @@ async function documentCandidate(storage: FileStorage, staged: StagedUpload, fie
  * file, so no whole image passes through JavaScript memory.
  */
 async function imageCandidates(storage: FileStorage, staged: StagedUpload, field: 'file' | 'image_url', written: string[]): Promise<ImageCandidate[]> {
-  const { fitImageFile, imageSizeOf } = await loadFit();
+  const { fitImageFile, imageSizeOf, stripMetadata } = await loadFit();
   try {
     return await storage.withLocalPath(staged.key, async (source) => {
       const size = await imageSizeOf(source);
@@ -46,6 +50,13 @@ async function imageCandidates(storage: FileStorage, staged: StagedUpload, field
           field,
           `the image is ${size.width} × ${size.height} = ${(size.width * size.height).toLocaleString('en-US')} pixels; LinkedIn accepts at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')}`,
         );
+      }
+      // The original is served as uploaded, so it must not carry the camera's location (EXIF GPS) with it.
+      const clean = join(tmpdir(), `lps-clean-${randomUUID()}`);
+      try {
+        if (await stripMetadata(source, clean)) await storage.putFromPath(staged.key, staged.type, (target) => copyFile(clean, target));
+      } finally {
+        await rm(clean, { force: true });
       }
       const candidates: ImageCandidate[] = [{ base_url: staged.url, ...size, kind: 'image', source: 'upload' }];
       // Fitting decodes the whole image: a valid header over garbage fails here.
