@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -37,7 +37,24 @@ const fetchFile = async (url: string) => files.get(new URL(url).pathname).buffer
   res.on('end', () => done(null, Buffer.concat(chunks)));
 });
 
+/** The overlay files stored for a post. */
+const overlayFiles = async (postId: string) =>
+  (await readdir(join(dataDir, 'files', member.memberId, postId)).catch(() => [] as string[])).filter((name) => name.startsWith('overlay-')).sort();
+
 describe('images end to end: POST /images → poll → candidates → select', () => {
+  it('draws an overlay on a 6,000-pixel upload at LinkedIn’s 1200 px, once, however many ask for it at the same time', async () => {
+    const post = await createTestPost(api.runtime, member.memberId, { body: 'Big pictures, small overlays.' });
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#226688' } }).png().toBuffer();
+    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', big, { filename: 'big.png', contentType: 'image/png' });
+    expect(uploaded.status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => as(`/posts/${post.id}/select-image`).send({ image_index: 0, use_overlay: true })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.post.image_url)).size).toBe(1);
+    expect(await overlayFiles(post.id)).toHaveLength(1);
+    const drawn = await sharp((await fetchFile(answers[0]?.body.post.image_url)).body as Buffer).metadata();
+    expect([drawn.width, drawn.height]).toEqual([1200, 800]);
+  });
+
   it('generates candidates, returns the post to draft_saved, and selecting one with an overlay approves it', async () => {
     const post = await createTestPost(api.runtime, member.memberId, { body: 'We cut our deploy time in half — über 中文 🚀\n\nSplit the suite.\nCache everything.' });
     const accepted = await as(`/posts/${post.id}/images`).send({ scene: 'sunrise over the harbour' });
@@ -67,6 +84,12 @@ describe('images end to end: POST /images → poll → candidates → select', (
     const [before, after] = [await sharp(source.body as Buffer).metadata(), await sharp(overlay.body as Buffer).metadata()];
     expect([after.width, after.height]).toEqual([before.width, before.height]);
     expect((overlay.body as Buffer).equals(source.body as Buffer)).toBe(false);
+
+    // The same image with the same hook again: the overlay already made is reused, not drawn and stored anew.
+    const overlaysBefore = await overlayFiles(post.id);
+    const reselected = await as(`/posts/${post.id}/select-image`).send({ image_index: 0 });
+    expect(reselected.body.post.image_url).toBe(selected.body.post.image_url);
+    expect(await overlayFiles(post.id)).toEqual(overlaysBefore);
 
     const documentIndex = ready.image_candidates.findIndex((candidate: { kind: string }) => candidate.kind === 'document');
     const asDocument = await as(`/posts/${post.id}/select-image`).send({ image_index: documentIndex, use_overlay: true });

@@ -30,18 +30,26 @@ async function overlayArea(image: Sharp, width: number, height: number, margin: 
   return { x: margin, y: band.top + pad, width: width - 2 * margin, height: band.height - 2 * pad, scrimTop: band.top, scrimHeight: band.height, fade: false };
 }
 
+/** LinkedIn shows a feed image at most 1200 px wide: an overlay is drawn at that size, whatever the source. */
+export const OVERLAY_MAX_SIDE = 1200;
+
 /**
  * Draws the hook over an image (select-image with use_overlay), in the place
- * `overlayArea` finds. The result has the source's size and format; the source
- * itself is never changed.
+ * `overlayArea` finds, on a copy at most OVERLAY_MAX_SIDE on its long side (a
+ * 6,000-pixel original is not drawn and encoded at full size). The result keeps
+ * the source's proportions and format; the source itself is never changed.
  */
-export async function renderOverlay(source: Buffer, text: string): Promise<OverlayResult> {
+export async function renderOverlay(source: Buffer | string, text: string): Promise<OverlayResult> {
   const image = openForeignImage(source);
   const meta = await image.metadata();
-  const width = meta.autoOrient?.width ?? meta.width;
-  const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new Error('image has no dimensions');
+  const fullWidth = meta.autoOrient?.width ?? meta.width;
+  const fullHeight = meta.autoOrient?.height ?? meta.height;
+  if (!fullWidth || !fullHeight) throw new Error('image has no dimensions');
+  const scale = Math.min(1, OVERLAY_MAX_SIDE / Math.max(fullWidth, fullHeight));
+  const width = Math.max(1, Math.round(fullWidth * scale));
+  const height = Math.max(1, Math.round(fullHeight * scale));
   const oriented = image.autoOrient();
+  if (scale < 1) oriented.resize(width, height, { fit: 'fill' });
   const short = Math.min(width, height);
   const m = Math.round(short * 0.07);
   const area = await overlayArea(oriented, width, height, m);

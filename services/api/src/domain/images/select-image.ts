@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { hookOf } from '@lps/ai';
 import { unprocessable } from '@lps/common';
 import { postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
@@ -6,6 +6,7 @@ import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
 import { assertImagesAllowed, candidatesOf } from './image-states.js';
+import { imageWork, loadImageTools } from './image-work.js';
 
 export interface SelectImageInput {
   image_url?: string;
@@ -31,16 +32,29 @@ function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
   throw unprocessable('image_url is not one of this post\'s candidates or uploads', { image_url: 'unknown to this post' });
 }
 
-/** Draws the hook over the chosen image into a new file; the candidate itself is never changed. */
+/**
+ * Draws the hook over the chosen image into a file of its own; the candidate is
+ * never changed. The file is named by the image and the text, so selecting the
+ * same pair again reuses it instead of drawing (and storing) another; drawing
+ * waits its turn with the rest of the API's image work.
+ */
 async function overlaid({ services }: UseCaseDeps, post: Post, candidate: ImageCandidate): Promise<string> {
   const hook = hookOf({ body: post.body, idea: post.idea });
-  const key = services.storage.keyFromUrl(candidate.base_url);
-  if (!hook || !key) return candidate.base_url;
-  // The renderers (sharp, fontkit) are imported by the first overlay, not at start.
-  const { renderOverlay } = await import('@lps/ai/image');
-  const result = await renderOverlay(await services.storage.read(key), hook);
-  const stored = await services.storage.put(`${post.memberId}/${post.id}/overlay-${randomUUID()}.${result.extension}`, result.data, result.contentType);
-  return stored.url;
+  const sourceKey = services.storage.keyFromUrl(candidate.base_url);
+  if (!hook || !sourceKey) return candidate.base_url;
+  const extension = /\.jpg$/i.test(sourceKey) ? 'jpg' : 'png';
+  const fingerprint = createHash('sha256').update(sourceKey).update('\u0000').update(hook).digest('hex').slice(0, 24);
+  const key = `${post.memberId}/${post.id}/overlay-${fingerprint}.${extension}`;
+  if (await services.storage.exists(key)) return services.storage.urlFor(key);
+  return imageWork(async () => {
+    // Requests for the same overlay queue here: the first draws it, the others find it.
+    if (await services.storage.exists(key)) return services.storage.urlFor(key);
+    // The renderers (sharp, fontkit) are imported by the first overlay, not at start.
+    const { renderOverlay } = await import('@lps/ai/image');
+    await loadImageTools();
+    const result = await services.storage.withLocalPath(sourceKey, (path) => renderOverlay(path, hook));
+    return (await services.storage.put(key, result.data, result.contentType)).url;
+  });
 }
 
 /**

@@ -2,25 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pLimit from 'p-limit';
 import { IMAGE_SIZES, MAX_IMAGE_PIXELS } from '@lps/ai';
 import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
+import { imageWork, loadImageTools } from './image-work.js';
 import { countPdfPages } from './pdf-pages.js';
 import type { StagedUpload } from './stage-upload.js';
 import { uploadProblem } from './upload-limits.js';
 
-// Decoding is the memory-hungry part of an upload: one at a time per process keeps RSS flat under bursts,
-// and libvips already spreads one image over the cores (measured: two side by side were no faster).
-const decoding = pLimit(1);
-
-/** sharp (~30 MB of RSS) is imported by the first image upload, not at start. */
-const loadFit = async () => {
-  const fit = await import('@lps/ai/image/fit');
-  // Nothing an upload decodes is decoded again: libvips' operation cache would only hold memory.
-  fit.disableImageCache();
-  return fit;
-};
 
 const MAX_PDF_PAGES = 300;
 
@@ -40,7 +29,7 @@ async function documentCandidate(storage: FileStorage, staged: StagedUpload, fie
  * file, so no whole image passes through JavaScript memory.
  */
 async function imageCandidates(storage: FileStorage, staged: StagedUpload, field: 'file' | 'image_url', written: string[]): Promise<ImageCandidate[]> {
-  const { fitImageFile, imageSizeOf, stripMetadata } = await loadFit();
+  const { fitImageFile, imageSizeOf, stripMetadata } = await loadImageTools();
   try {
     return await storage.withLocalPath(staged.key, async (source) => {
       const size = await imageSizeOf(source);
@@ -76,5 +65,5 @@ async function imageCandidates(storage: FileStorage, staged: StagedUpload, field
 
 /** Checks the staged file's content and renders its variants; `written` collects every new key for cleanup. */
 export function uploadCandidates(storage: FileStorage, staged: StagedUpload, field: 'file' | 'image_url', written: string[]): Promise<ImageCandidate[]> {
-  return decoding(() => (staged.type === 'application/pdf' ? documentCandidate(storage, staged, field) : imageCandidates(storage, staged, field, written)));
+  return imageWork(() => (staged.type === 'application/pdf' ? documentCandidate(storage, staged, field) : imageCandidates(storage, staged, field, written)));
 }
