@@ -60,6 +60,34 @@ try {
   const megabytes = (upload.length * normal.length + huge.length * hugeOnes.length) / 1024 / 1024;
   console.log(`upload   ${uploads} concurrent: ${normal.length} × ${(upload.length / 1024 / 1024).toFixed(2)} MB PNG, ${ok} answered 201; ${hugeOnes.length} × 16,000² PNG (${(huge.length / 1024).toFixed(0)} KB), ${refused} answered 422; in ${seconds.toFixed(1)} s, ${(megabytes / seconds).toFixed(1)} MB/s, ${(uploads / seconds).toFixed(1)} uploads/s (each stored + 2 fitted variants)`);
   console.log(`api RSS  idle ${idleRss.toFixed(0)} MB, peak ${api.peakRssMb().toFixed(0)} MB (goal: under 200 MB)`);
+
+  // 3. The overlay attack: 50 posts, each with a 6,000 × 6,000 upload (just under LinkedIn's pixel limit),
+  //    then 50 select-image requests with the overlay at once (distinct posts, so no overlay is reused).
+  const bigSide = 6_000;
+  const big = await sharp({ create: { width: bigSide, height: bigSide, channels: 3, background: '#336699' } }).png().toBuffer();
+  const overlayPosts = posts.slice(0, uploads);
+  for (const post of overlayPosts) {
+    const form = new FormData();
+    form.append('file', new Blob([big], { type: 'image/png' }), 'big.png');
+    const response = await fetch(`${api.baseUrl}/posts/${post.id}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${key.apiKey}` }, body: form });
+    await response.arrayBuffer();
+  }
+  api.resetPeak();
+  const overlayIdle = api.rssMb();
+  const overlayStarted = process.hrtime.bigint();
+  const overlayStatuses = await Promise.all(
+    overlayPosts.map(async (post) => {
+      const response = await fetch(`${api.baseUrl}/posts/${post.id}/select-image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ image_index: 0, use_overlay: true }),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    }),
+  );
+  const overlaySeconds = Number(process.hrtime.bigint() - overlayStarted) / 1e9;
+  console.log(`overlay  ${overlayPosts.length} concurrent select-image with overlay on ${bigSide}×${bigSide} uploads: ${overlayStatuses.filter((status) => status === 200).length} answered 200 in ${overlaySeconds.toFixed(1)} s; api RSS before ${overlayIdle.toFixed(0)} MB, peak ${api.peakRssMb().toFixed(0)} MB (goal: under 200 MB)`);
 } finally {
   await api.stop();
   await database.drop();

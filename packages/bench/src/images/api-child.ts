@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { startApiProcess } from '../posts/api-process.js';
 
 /** The real API in a child process whose resident and peak memory (VmRSS, VmHWM) can be read from /proc. */
@@ -9,5 +9,7 @@ export async function startMeasuredApi(env: Record<string, string>) {
     const line = readFileSync(`/proc/${api.pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(field));
     return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
   };
-  return { ...api, rssMb: () => statusMb('VmRSS'), peakRssMb: () => statusMb('VmHWM') };
+  // Writing 5 to clear_refs resets VmHWM (proc(5)), so each phase reads a peak of its own.
+  const resetPeak = () => writeFileSync(`/proc/${api.pid}/clear_refs`, '5');
+  return { ...api, rssMb: () => statusMb('VmRSS'), peakRssMb: () => statusMb('VmHWM'), resetPeak };
 }
