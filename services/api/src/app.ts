@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Runtime } from '@lps/runtime';
 import { errorMiddleware, unknownRoute } from './http/errors.js';
 import { mountMcp } from './mcp/mount-mcp.js';
+import { AuthFailureGuard } from './http/auth-failure-guard.js';
 import { KeyCache } from './http/key-cache.js';
 import { mountOpsEndpoints, recordHttpMetrics } from './http/ops-endpoints.js';
 import { mountRoutes } from './http/mount-routes.js';
@@ -32,7 +33,9 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  // X-Forwarded-For is believed only from a proxy on a private or loopback address (an ingress, a sidecar):
+  // from anyone else it could name any address and dodge the per-address limits.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestId(runtime.logger));
   app.use(recordHttpMetrics(runtime));
   app.use(literalMalformedEscapes);
@@ -40,10 +43,11 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const api = express.Router();
   const limiters = createRateLimiters(runtime);
   const keys = options.keys ?? new KeyCache(runtime, 0);
-  mountRoutes(api, routes, { runtime, services, limiters, keys, validateResponses: options.validateResponses });
+  const failures = new AuthFailureGuard(runtime);
+  mountRoutes(api, routes, { runtime, services, limiters, keys, failures, validateResponses: options.validateResponses });
   app.use('/api/v1', api);
   mountOpsEndpoints(app, runtime);
-  mountMcp(app, runtime, services, limiters, keys);
+  mountMcp(app, runtime, services, limiters, keys, failures);
   app.use(linkedInCallbackRouter(runtime, services));
   mountLocalFiles(app, services.storage);
   app.use(unknownRoute);

@@ -19,9 +19,12 @@ export const rateLimitSection = defineSection({
   variables: {
     LPS_RATE_LIMIT: rule.default('600/60'),
     LPS_RATE_LIMIT_GENERATION: rule.default('60/60'),
+    /** Failed authentications a client address may make; past them it is refused (429) before any key lookup. */
+    LPS_AUTH_FAILURE_LIMIT: rule.default('30/60'),
   },
   build: (env) => ({
     default: parseRule(env.LPS_RATE_LIMIT as string),
     generation: parseRule(env.LPS_RATE_LIMIT_GENERATION as string),
+    authFailures: parseRule(env.LPS_AUTH_FAILURE_LIMIT as string),
   }),
 });

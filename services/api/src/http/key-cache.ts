@@ -38,6 +38,12 @@ export class KeyCache {
     this.entries.clear();
   }
 
+  /** A live key the cache holds now, without asking the database. */
+  peek(keyHash: string): { keyId: string; memberId: string } | undefined {
+    const cached = this.entries.get(keyHash);
+    return cached && cached.expiresAt > Date.now() ? cached : undefined;
+  }
+
   async lookup(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > Date.now()) return cached;

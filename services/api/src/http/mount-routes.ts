@@ -6,6 +6,7 @@ import { errorToResult } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 import { requestScopeOf } from './request-scope.js';
 import { authenticate } from './middleware/authenticate.js';
+import type { AuthFailureGuard } from './auth-failure-guard.js';
 import type { KeyCache } from './key-cache.js';
 import { parseJsonBody } from './middleware/parse-json-body.js';
 import { rateLimit, type RateLimiters } from './middleware/rate-limit.js';
@@ -17,6 +18,7 @@ export interface MountOptions {
   services: AppServices;
   limiters: RateLimiters;
   keys: KeyCache;
+  failures: AuthFailureGuard;
   /** Check every answer against the route's declared response schema (tests): keeps the OpenAPI document honest. */
   validateResponses?: boolean;
 }
@@ -76,7 +78,7 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], options: 
   for (const route of routes) {
     const chain: RequestHandler[] = [];
     if (route.auth !== false) chain.push(
-        authenticate(options.keys),
+        authenticate(options.keys, options.failures),
         rateLimit(options.limiters, route.bucket ?? 'default', (bucket) => options.runtime.metrics.rateLimited.inc({ bucket })),
       );
     chain.push(parseJsonBody(route), validateRequest(route), runHandler(route, options));

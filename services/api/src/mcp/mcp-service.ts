@@ -7,6 +7,7 @@ import { mountOpsEndpoints, recordHttpMetrics } from '../http/ops-endpoints.js';
 import { serveHttp, type HttpService } from '../http/serve-http.js';
 import { createAppServices, type AppServices } from '../services.js';
 import { mountMcp } from './mount-mcp.js';
+import { AuthFailureGuard } from '../http/auth-failure-guard.js';
 import { KeyCache } from '../http/key-cache.js';
 
 /** The MCP server without the REST API, for running it as its own deployment. */
@@ -18,7 +19,7 @@ export async function startMcpService(runtime: Runtime, options: { port?: number
   mountOpsEndpoints(app, runtime);
   const keys = new KeyCache(runtime, runtime.config.security.authCacheTtlMs);
   await keys.start();
-  mountMcp(app, runtime, options.services ?? createAppServices(runtime), createRateLimiters(runtime), keys);
+  mountMcp(app, runtime, options.services ?? createAppServices(runtime), createRateLimiters(runtime), keys, new AuthFailureGuard(runtime));
   app.use(unknownRoute);
   app.use(errorMiddleware(runtime.logger));
   return serveHttp(app, runtime, { name: 'mcp', label: 'MCP server (/mcp)', port: options.port, host: options.host, afterStop: () => keys.stop() });

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
+import type { AuthFailureGuard } from '../http/auth-failure-guard.js';
 import { authenticate } from '../http/middleware/authenticate.js';
 import type { KeyCache } from '../http/key-cache.js';
 import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
@@ -23,7 +24,7 @@ const loadMcp = (): Promise<McpModule> =>
  * is authenticated and rate-limited like the REST API, and gets a server bound
  * to that member. GET (server-sent streams) and DELETE (sessions) are not offered.
  */
-export function mountMcp(app: Express, runtime: Runtime, services: AppServices, limiters: RateLimiters, keys: KeyCache): void {
+export function mountMcp(app: Express, runtime: Runtime, services: AppServices, limiters: RateLimiters, keys: KeyCache, failures: AuthFailureGuard): void {
   const handle: RequestHandler = async (req, res, next) => {
     try {
       const { handleMcpRequest } = await loadMcp();
@@ -34,7 +35,7 @@ export function mountMcp(app: Express, runtime: Runtime, services: AppServices, 
   };
   app.post(
     MCP_PATH,
-    authenticate(keys),
+    authenticate(keys, failures),
     rateLimit(limiters, 'default', (bucket) => runtime.metrics.rateLimited.inc({ bucket })),
     express.json({ limit: '1mb' }),
     handle,

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createTestMember, type TestMember } from '@lps/testing';
+import { startTestApi, type TestApi } from './support/api-harness.js';
+
+/**
+ * An attacker with the public port and made-up keys: every `Bearer lps_<random>`
+ * used to cost a database lookup. Past LPS_AUTH_FAILURE_LIMIT failures an address
+ * is refused before any lookup; other addresses, and keys already known to be
+ * live, are not affected.
+ */
+let api: TestApi;
+let member: TestMember;
+let stats: pg.Client;
+
+beforeAll(async () => {
+  api = await startTestApi({ LPS_AUTH_FAILURE_LIMIT: '20/60' });
+  member = await createTestMember(api.runtime);
+  stats = new pg.Client({ connectionString: api.runtime.config.database.url });
+  await stats.connect();
+});
+afterAll(async () => {
+  await stats.end();
+  await api.stop();
+});
+
+const randomKey = () => `Bearer lps_${randomBytes(16).toString('hex')}`;
+const get = (authorization: string, forwardedFor?: string) =>
+  api.fetch('/posts', { headers: { Authorization: authorization, ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) } });
+
+/** Statements the API's connections have run against this test's database (PostgreSQL's own counter). */
+async function statementsRun(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1_200)); // backends report their counts at most once a second
+  const { rows } = await stats.query<{ calls: string }>('SELECT xact_commit + xact_rollback AS calls FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0]?.calls ?? 0);
+}
+
+describe('a flood of made-up API keys from one address', () => {
+  it('costs the database 20 lookups, not 300, and is answered 429 with Retry-After past the limit', async () => {
+    // The member's key is used once first: the cache now knows it is live.
+    expect((await get(member.auth, '198.51.100.7')).status).toBe(200);
+    const before = await statementsRun();
+    const statuses: number[] = [];
+    let retryAfter = 0;
+    for (let batch = 0; batch < 15; batch += 1) {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => get(randomKey(), '198.51.100.7')));
+      for (const answer of answers) {
+        statuses.push(answer.status);
+        if (answer.status === 429) retryAfter = Number(answer.headers.get('retry-after'));
+      }
+    }
+    const lookups = (await statementsRun()) - before;
+    console.log(`unknown-key flood: 300 requests from one address → ${statuses.filter((s) => s === 401).length}×401, ${statuses.filter((s) => s === 429).length}×429, ${lookups} database transactions`);
+    // The statistics query itself counts: a handful of statements over the 20 lookups allowed.
+    expect(lookups).toBeLessThan(40);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(280);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('does not lock out the member whose key is live, nor another address', async () => {
+    expect((await get(member.auth, '198.51.100.7')).status).toBe(200);
+    expect((await get(randomKey(), '203.0.113.9')).status).toBe(401);
+    expect((await get(member.auth, '203.0.113.9')).status).toBe(200);
+  });
+
+  it('believes X-Forwarded-For only from a private proxy: a public client cannot pick its address', async () => {
+    // The test client is on loopback, which counts as a trusted proxy; the rule itself is Express's 'trust proxy'.
+    const app = (await import('@lps/api')).createApp(api.runtime);
+    expect(app.get('trust proxy fn')('203.0.113.1', 0)).toBe(false);
+    expect(app.get('trust proxy fn')('10.0.0.5', 0)).toBe(true);
+    expect(app.get('trust proxy fn')('127.0.0.1', 0)).toBe(true);
+  });
+});
