@@ -28,7 +28,7 @@ export async function runStandalone(
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config, { service: name });
   const services = await start(runtime);
-  // Workers have no HTTP of their own: give the orchestrator probes and metrics. It stops last.
+  // The orchestrator's port: /health, /ready, /metrics (the API keeps only /health public). It stops last.
   if (options.healthPort) services.push(await startHealthServer(runtime, config.ops.healthPort));
   runtime.logger.info(`${name} started`);
   stopOnSignals(services, () => runtime.close(), runtime.logger, config.shutdownTimeoutSeconds);

@@ -17,4 +17,4 @@ await runStandalone('lps', async (runtime) => {
   ];
   runtime.logger.info(`lps is running: http://127.0.0.1:${api.port}/api/v1 (OpenAPI: /api/v1/openapi.json)`);
   return [api, ...workers];
-});
+}, { healthPort: true }); // /ready and /metrics on the internal health port (LPS_HEALTH_PORT, 9464)

@@ -40,7 +40,7 @@ describe('docker-compose.yml', () => {
 
   it('health-checks the api and every worker', () => {
     for (const name of ['api', 'publisher', 'image', 'research', 'webhook-dispatcher']) {
-      expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([name, expect.stringMatching(/\/ready/)]);
+      expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([name, expect.stringMatching(/127\.0\.0\.1:9464\/ready/)]);
     }
   });
 });

@@ -4,7 +4,7 @@ import { startApiService, type ApiService } from '@lps/api';
 import { startImageService } from '@lps/image';
 import { startPublisherService } from '@lps/publisher';
 import { startResearchService } from '@lps/research';
-import type { RunningService } from '@lps/runtime';
+import { startHealthServer, type HealthServer, type RunningService } from '@lps/runtime';
 import { createTestMember, createTestRuntime, startLoopbackServer, type LoopbackServer, type TestMember, type TestRuntime } from '@lps/testing';
 
 // A 1×1 PNG served by a loopback "public" image host for upload_image_from_url.
@@ -18,7 +18,8 @@ let imageHost: LoopbackServer;
 beforeAll(async () => {
   test = await createTestRuntime({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_DATA_DIR: `/tmp/lps-mcp-test-${process.pid}` });
   api = await startApiService(test.runtime, { port: 0, host: '127.0.0.1' });
-  workers = [await startPublisherService(test.runtime), await startImageService(test.runtime), await startResearchService(test.runtime)];
+  // The health port last, as `npm start` adds it: /metrics is served there.
+  workers = [await startPublisherService(test.runtime), await startImageService(test.runtime), await startResearchService(test.runtime), await startHealthServer(test.runtime, 0)];
   imageHost = await startLoopbackServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length }).end(PNG);
   });
@@ -157,7 +158,8 @@ describe('MCP server at /mcp', () => {
   });
 
   it('leaves the run visible in /metrics: jobs, publications, requests by route template', async () => {
-    const text = await (await fetch(`http://127.0.0.1:${api.port}/metrics`)).text();
+    const health = workers.at(-1) as HealthServer;
+    const text = await (await fetch(`http://127.0.0.1:${health.port}/metrics`)).text();
     expect(text).toMatch(/lps_publish_total\{[^}]*outcome="published"[^}]*\} [1-9]/);
     for (const [queue, job] of [['publish', 'publish-post'], ['images', 'generate-images'], ['research', 'research-keyword']]) {
       expect(text).toMatch(new RegExp(`lps_jobs_total\\{[^}]*queue="${queue}"[^}]*job="${job}"[^}]*outcome="completed"[^}]*\\} [1-9]`));

@@ -20,15 +20,15 @@ describe('process lifecycle', () => {
     lps.child.kill('SIGTERM');
     expect(await lps.exited).toBe(0);
     const stopped = lps.lines.map((line) => String(line.message)).filter((message) => / stopped$/.test(message));
-    expect(stopped).toEqual(['api stopped', 'publisher stopped', 'image stopped', 'research stopped', 'webhook-dispatcher stopped']);
+    expect(stopped).toEqual(['api stopped', 'publisher stopped', 'image stopped', 'research stopped', 'webhook-dispatcher stopped', 'health stopped']);
     expect(lps.lines.every((line) => typeof line.service === 'string')).toBe(true);
   });
 
   it.each(['api', 'publisher', 'image', 'research', 'webhook-dispatcher'])('the %s service starts alone and stops on SIGTERM', async (name) => {
     const service = startProcess(`services/${name}/dist/main.js`, { PORT: '0', HOST: '127.0.0.1' });
     await service.waitForLine(new RegExp(`^${name} started$`));
-    if (name !== 'api') {
-      // A worker serves probes and metrics on its own small port.
+    {
+      // Every service, the API included, serves probes and metrics on its own small port.
       const line = await service.waitForLine(/^health port \d+/);
       const port = Number(/port (\d+)/.exec(String(line.message))?.[1]);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);

@@ -2,4 +2,5 @@ import { runStandalone } from '@lps/runtime';
 import { startApiService } from './service.js';
 
 // The API alone: `node services/api/dist/main.js`.
-await runStandalone('api', async (runtime) => [await startApiService(runtime)]);
+// /ready and /metrics are served on the internal health port (LPS_HEALTH_PORT), as for every worker.
+await runStandalone('api', async (runtime) => [await startApiService(runtime)], { healthPort: true });

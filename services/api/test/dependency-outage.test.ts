@@ -44,7 +44,7 @@ const databaseRoutes = (): Array<[string, string, object?]> => [
 ];
 
 async function readiness() {
-  const response = await fetch(`${api.baseUrl.replace(/\/api\/v1$/, '')}/ready`);
+  const response = await fetch(`${api.opsUrl}/ready`);
   return { status: response.status, body: (await response.json()) as { checks: Record<string, string> } };
 }
 
@@ -111,7 +111,7 @@ describe('Redis unreachable', () => {
     expect((await json('GET', '/posts')).status).toBe(200);
     expect((await json('GET', `/posts/${postId}`)).status).toBe(200);
     // The metrics scrape still answers.
-    const metrics = await fetch(`${api.baseUrl.replace(/\/api\/v1$/, '')}/metrics`);
+    const metrics = await fetch(`${api.opsUrl}/metrics`);
     expect(metrics.status).toBe(200);
     const ready = await readiness();
     expect(ready.status).toBe(503);

@@ -137,7 +137,7 @@ describe('every operation of the served OpenAPI document, under valid, boundary 
 
     const health = await fetch(`${api.baseUrl}/health`);
     expect(health.status).toBe(200);
-    const ready = await fetch(`${api.baseUrl.replace(/\/api\/v1$/, '')}/ready`);
+    const ready = await fetch(`${api.opsUrl}/ready`);
     expect(ready.status).toBe(200);
     expect((await api.fetch('/posts', { headers: { Authorization: member.auth } })).status).toBe(200);
   }, 300_000);

@@ -4,6 +4,8 @@ import { createTestMember, databaseUrlFor } from '@lps/testing';
 import { startTestApi, type TestApi } from './support/api-harness.js';
 
 const ROOT = (api: TestApi) => supertest(api.baseUrl.replace(/\/api\/v1$/, ''));
+/** The internal health port (LPS_HEALTH_PORT): where /ready and /metrics are served. */
+const OPS = (api: TestApi) => supertest(api.opsUrl);
 
 describe('operator endpoints', () => {
   let api: TestApi;
@@ -23,7 +25,7 @@ describe('operator endpoints', () => {
     await api.http.get('/posts/00000000-0000-4000-8000-000000000001').set('Authorization', member.auth);
     await api.http.get('/posts/00000000-0000-4000-8000-000000000002').set('Authorization', member.auth);
     await api.http.get('/me').set('Authorization', member.auth);
-    const metrics = await ROOT(api).get('/metrics');
+    const metrics = await OPS(api).get('/metrics');
     expect(metrics.status).toBe(200);
     expect(metrics.headers['content-type']).toMatch(/text\/plain/);
     const text = metrics.text;
@@ -37,17 +39,17 @@ describe('operator endpoints', () => {
   });
 
   it('is ready when the database, Redis and migrations are, and says which is not', async () => {
-    const ready = await ROOT(api).get('/ready');
+    const ready = await OPS(api).get('/ready');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ ready: true, checks: { database: 'ok', redis: 'ok', migrations: 'ok' } });
 
     const [latest] = await api.runtime.db.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM _prisma_migrations ORDER BY started_at DESC LIMIT 1');
     await api.runtime.db.$executeRawUnsafe('UPDATE _prisma_migrations SET finished_at = NULL WHERE id = $1', latest?.id);
-    const pending = await ROOT(api).get('/ready');
+    const pending = await OPS(api).get('/ready');
     expect(pending.status).toBe(503);
     expect(pending.body.checks.migrations).toMatch(/^pending: /);
     await api.runtime.db.$executeRawUnsafe('UPDATE _prisma_migrations SET finished_at = now() WHERE id = $1', latest?.id);
-    expect((await ROOT(api).get('/ready')).status).toBe(200);
+    expect((await OPS(api).get('/ready')).status).toBe(200);
   });
 
   it('reports not ready while the database refuses connections, and recovers', async () => {
@@ -57,7 +59,7 @@ describe('operator endpoints', () => {
     try {
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-      const down = await ROOT(api).get('/ready');
+      const down = await OPS(api).get('/ready');
       expect(down.status).toBe(503);
       expect(down.body.ready).toBe(false);
       expect(down.body.checks.database).not.toBe('ok');
@@ -67,10 +69,18 @@ describe('operator endpoints', () => {
     }
     let recovered = 0;
     for (let attempt = 0; attempt < 50 && recovered !== 200; attempt += 1) {
-      recovered = (await ROOT(api).get('/ready')).status;
+      recovered = (await OPS(api).get('/ready')).status;
       if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(recovered).toBe(200);
+  });
+
+  it('keeps /ready and /metrics off the public port: they cost queries and tell traffic and queue depths', async () => {
+    for (const path of ['/ready', '/metrics']) {
+      const response = await ROOT(api).get(path);
+      expect([path, response.status]).toEqual([path, 404]);
+    }
+    expect((await OPS(api).get('/health')).status).toBe(200);
   });
 
   it('does not mount the queue dashboard when no admin password is configured', async () => {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Express, RequestHandler } from 'express';
-import { checkReadiness, type Runtime } from '@lps/runtime';
+import type { Runtime } from '@lps/runtime';
 import { ADMIN_QUEUES_PATH, lazyAdminQueues } from './admin-queues.js';
 
 
@@ -36,20 +36,14 @@ export const recordHttpMetrics = (runtime: Runtime): RequestHandler => (req, res
 };
 
 /**
- * Probes and operator endpoints outside /api/v1: /health (liveness), /ready
- * (database, Redis, migrations), /metrics (Prometheus) and, when an admin
- * password is configured, the BullMQ dashboard.
+ * Operator endpoints on the public port: /health (liveness, costs nothing) and,
+ * when an admin password is configured, the BullMQ dashboard. /ready (database,
+ * Redis and migrations on every hit) and /metrics (queue depths, traffic by
+ * route) are on the internal health port (LPS_HEALTH_PORT) like every worker's:
+ * neither is anyone's business outside the cluster, and both cost queries.
  */
 export function mountOpsEndpoints(app: Express, runtime: Runtime): void {
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  app.get('/ready', async (_req, res) => {
-    const report = await checkReadiness(runtime);
-    res.status(report.ready ? 200 : 503).json(report);
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', runtime.metrics.registry.contentType);
-    res.send(await runtime.metrics.registry.metrics());
-  });
   const admin = runtime.config.ops.admin;
   if (!admin) return;
   app.use(ADMIN_QUEUES_PATH, requireAdmin(admin), lazyAdminQueues(runtime));

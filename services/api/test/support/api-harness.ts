@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { createTestRuntime, type TestRuntimeOptions } from '@lps/testing';
-import type { Runtime } from '@lps/runtime';
+import { startHealthServer, type Runtime } from '@lps/runtime';
 import { createAppServices, startApiService, type AppServices } from '@lps/api';
 import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
 
@@ -11,6 +11,8 @@ export interface TestApi {
   /** Node's fetch under /api/v1 (`path` like `/posts/…`), its answer checked against the served document too. */
   fetch(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string; json: any }>;
   baseUrl: string;
+  /** The internal health port, as `npm start` and the API's own entry serve it: /health, /ready, /metrics. */
+  opsUrl: string;
   document: DocumentValidator;
   stop(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
   });
   const baseUrl = `http://127.0.0.1:${api.port}/api/v1`;
   const document = await DocumentValidator.load(baseUrl);
+  const health = await startHealthServer(test.runtime, 0);
   return {
     runtime: test.runtime,
     http: checkedSupertest(baseUrl, document),
@@ -72,8 +75,10 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
       return { status: response.status, headers: response.headers, text, json };
     },
     baseUrl,
+    opsUrl: `http://127.0.0.1:${health.port}`,
     document,
     async stop() {
+      await health.stop();
       await api.stop();
       await test.cleanup();
     },
