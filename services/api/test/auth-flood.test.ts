@@ -65,6 +65,17 @@ describe('a flood of made-up API keys from one address', () => {
     expect((await get(member.auth, '203.0.113.9')).status).toBe(200);
   });
 
+  it('a revoked or leaked key replayed from 100 addresses costs one lookup, not 100', async () => {
+    const leaked = randomKey();
+    expect((await get(leaked, '192.0.2.1')).status).toBe(401);
+    const before = await statementsRun();
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => get(leaked, `192.0.2.${index + 2}`)));
+    const lookups = (await statementsRun()) - before;
+    console.log(`one unknown key from 100 addresses → ${answers.filter((a) => a.status === 401).length}×401, ${lookups} database transactions`);
+    expect(answers.every((answer) => answer.status === 401)).toBe(true);
+    expect(lookups).toBeLessThan(10);
+  });
+
   it('believes X-Forwarded-For only from a private proxy: a public client cannot pick its address', async () => {
     // The test client is on loopback, which counts as a trusted proxy; the rule itself is Express's 'trust proxy'.
     const app = (await import('@lps/api')).createApp(api.runtime);

@@ -9,18 +9,27 @@ interface CachedKey {
 }
 
 const MAX_ENTRIES = 10_000;
+/**
+ * How long a key found unknown or revoked is answered 401 without asking again:
+ * short, and only for that exact key, so a key created since works almost at
+ * once (nobody can have tried a new random key before it existed).
+ */
+const MISS_TTL_MS = 5_000;
 
 /**
  * Remembers live API keys for a few seconds (LPS_AUTH_CACHE_TTL): the lookup is
  * the one database read every request makes. Revocation stays immediate in
  * practice: `lps key revoke` announces the key id on Redis and every replica
- * drops it; the TTL bounds staleness only if that message is lost. Unknown
- * keys are never cached, so a new key works at once.
+ * drops it; the TTL bounds staleness only if that message is lost. A key
+ * found unknown or revoked is remembered as such for MISS_TTL_MS, so a revoked
+ * or leaked key replayed from many addresses costs one lookup per few seconds.
  */
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>();
   /** Lookups on their way to the database: a burst of requests with one key makes one query, not one each. */
   private readonly pending = new Map<string, Promise<{ keyId: string; memberId: string } | null>>();
+  /** Hashes found unknown or revoked → until when that answer stands. */
+  private readonly misses = new Map<string, number>();
   /** Bumped by every revocation: a lookup that started before one may have read the key while it was live, so it is not cached. */
   private revocations = 0;
   private stopListening: (() => Promise<void>) | undefined;
@@ -47,6 +56,11 @@ export class KeyCache {
   async lookup(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > Date.now()) return cached;
+    const missedUntil = this.misses.get(keyHash);
+    if (missedUntil !== undefined) {
+      if (missedUntil > Date.now()) return null;
+      this.misses.delete(keyHash);
+    }
     let pending = this.pending.get(keyHash);
     if (!pending) {
       pending = this.load(keyHash).finally(() => this.pending.delete(keyHash));
@@ -60,6 +74,10 @@ export class KeyCache {
     const key = await findActiveKeyByHash(this.runtime.db, keyHash);
     if (!key) {
       this.entries.delete(keyHash);
+      if (this.ttlMs > 0) {
+        if (this.misses.size >= MAX_ENTRIES) this.misses.delete(this.misses.keys().next().value as string);
+        this.misses.set(keyHash, Date.now() + Math.min(MISS_TTL_MS, this.ttlMs));
+      }
       return null;
     }
     if (this.ttlMs > 0 && this.revocations === revocationsBefore) {
