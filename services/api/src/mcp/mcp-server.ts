@@ -31,11 +31,13 @@ export function createMcpServer(
   context: { deps: UseCaseDeps; caller: Caller; limiters: RateLimiters },
 ): Server {
   const server = new Server({ name: 'lps', version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  // One HTTP request (one server): the rate limit already took a default point for it.
+  const prepaid = { default: 1 };
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: described }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
-    return runTool(tool, request.params.arguments, { ...context, logger: context.deps.request.log });
+    return runTool(tool, request.params.arguments, { ...context, logger: context.deps.request.log, prepaid });
   });
   return server;
 }

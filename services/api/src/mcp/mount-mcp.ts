@@ -20,6 +20,22 @@ const loadMcp = (): Promise<McpModule> =>
   }));
 
 /**
+ * JSON-RPC batches (an array of messages in one POST) were dropped from MCP in
+ * 2025-06-18 but the SDK still runs them, concurrently. A client has no need
+ * for many in one request; a batch of more than MAX_BATCH_MESSAGES is refused
+ * whole, before any message runs (each tool call is also charged on its own).
+ */
+export const MAX_BATCH_MESSAGES = 10;
+
+const refuseLargeBatches: RequestHandler = (req, res, next) => {
+  if (!Array.isArray(req.body) || req.body.length <= MAX_BATCH_MESSAGES) {
+    next();
+    return;
+  }
+  res.status(400).json({ jsonrpc: '2.0', error: { code: -32600, message: `a batch may hold at most ${MAX_BATCH_MESSAGES} messages; this one has ${req.body.length}` }, id: null });
+};
+
+/**
  * The MCP server on Streamable HTTP, stateless: every POST carries the API key,
  * is authenticated and rate-limited like the REST API, and gets a server bound
  * to that member. GET (server-sent streams) and DELETE (sessions) are not offered.
@@ -38,6 +54,7 @@ export function mountMcp(app: Express, runtime: Runtime, services: AppServices, 
     authenticate(keys, failures),
     rateLimit(limiters, 'default', (bucket) => runtime.metrics.rateLimited.inc({ bucket })),
     express.json({ limit: '1mb' }),
+    refuseLargeBatches,
     handle,
   );
   const notAllowed: RequestHandler = (_req, res) => {

@@ -1,9 +1,10 @@
 import Joi from 'joi';
-import { errorEnvelope, isAppError, validationError, type AppError, type ErrorDetails } from '@lps/common';
+import { errorEnvelope, isAppError, rateLimited, validationError, type AppError, type ErrorDetails } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import type { UseCaseDeps } from '../domain/deps.js';
 import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
 import type { Caller } from '../http/route.js';
+import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './calls-in-flight.js';
 import type { ToolDefinition } from './tool.js';
 
 export interface ToolCallResult {
@@ -29,19 +30,31 @@ function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error
   return { error: validationError(details) };
 }
 
-/** Validates, rate-limits and runs one tool call; never throws. */
+/**
+ * Validates, rate-limits and runs one tool call; never throws. Every call is
+ * charged to the bucket its REST twin uses (generation, or the default one) —
+ * a batch of calls in one POST costs what the same requests would over REST —
+ * and a key runs at most MAX_CALLS_IN_FLIGHT_PER_KEY calls at once.
+ */
 export async function runTool(
   tool: ToolDefinition,
   args: unknown,
-  context: { deps: UseCaseDeps; caller: Caller; limiters: RateLimiters; logger: Logger },
+  context: { deps: UseCaseDeps; caller: Caller; limiters: RateLimiters; logger: Logger; prepaid: { default: number } },
 ): Promise<ToolCallResult> {
   const { value, error } = validate(tool, args);
   if (error) return toolError(error);
+  const release = takeCallSlot(context.caller.keyId);
+  if (!release) {
+    context.deps.runtime.metrics.rateLimited.inc({ bucket: 'mcp-concurrency' });
+    return toolError({ ...rateLimited(1), message: `at most ${MAX_CALLS_IN_FLIGHT_PER_KEY} tool calls at once per key; retry when one has finished` } as AppError);
+  }
   try {
-    if (tool.bucket) {
-      const limited = await consumeBucket(context.limiters, tool.bucket, context.caller.keyId, (bucket) =>
-        context.deps.runtime.metrics.rateLimited.inc({ bucket }),
-      );
+    const bucket = tool.bucket ?? 'default';
+    // The POST itself paid one default point: the first default-bucket call of the request uses it.
+    if (bucket === 'default' && context.prepaid.default > 0) {
+      context.prepaid.default -= 1;
+    } else {
+      const limited = await consumeBucket(context.limiters, bucket, context.caller.keyId, (name) => context.deps.runtime.metrics.rateLimited.inc({ bucket: name }));
       if (limited.error) return toolError(limited.error);
     }
     const result = (await tool.run({ deps: context.deps, memberId: context.caller.memberId }, value)) as Record<string, unknown>;
@@ -53,5 +66,7 @@ export async function runTool(
     }
     context.logger.error(`MCP tool ${tool.name} failed unexpectedly`, { error: (failure as Error).message, stack: (failure as Error).stack });
     return toolError(INTERNAL);
+  } finally {
+    release();
   }
 }
