@@ -1,7 +1,7 @@
 export * from './catalog.js';
 export { QUEUE_NAMES, type QueueName, type JobDefinition, KEEP_HISTORY } from './jobs/job-definition.js';
 export type { PublishPostPayload } from './jobs/publish-jobs.js';
-export type { GenerateImagesPayload } from './jobs/image-jobs.js';
+export type { DeletePostFilesPayload, GenerateImagesPayload } from './jobs/image-jobs.js';
 export type { ResearchKeywordPayload } from './jobs/research-jobs.js';
 export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-jobs.js';
 export { connectRedis, bullPrefix, type RedisRole } from './connections.js';

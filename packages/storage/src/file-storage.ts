@@ -23,6 +23,8 @@ export interface FileStorage {
   /** Lends `use` a local path holding the file, for readers that take a path (a copy on disk when remote). */
   withLocalPath<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
   delete(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `prefix` (a folder: `member/post/`); returns how many went. */
+  deletePrefix(prefix: string): Promise<number>;
   exists(key: string): Promise<boolean>;
   urlFor(key: string): string;
   /** The key behind one of our own URLs, or undefined for any other URL. */
@@ -30,6 +32,12 @@ export interface FileStorage {
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+
+/** A folder of keys (`member/post/`): at least two safe segments and a slash, so no call can empty the store. */
+export function assertFolderPrefix(prefix: string): void {
+  if (!prefix.endsWith('/') || prefix.split('/').filter(Boolean).length < 2) throw new Error(`not a folder prefix: ${prefix}`);
+  assertSafeKey(prefix.slice(0, -1));
+}
 
 /** Keys come from our own ids and names; refuse anything that could climb out of the store. */
 export function assertSafeKey(key: string): void {

@@ -1,9 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
+import { assertFolderPrefix, assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
 
 /** URL path under which the API serves local files. */
 export const LOCAL_FILES_PATH = '/files';
@@ -65,6 +65,14 @@ export class LocalFileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathFor(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertFolderPrefix(prefix);
+    const folder = this.pathFor(prefix.replace(/\/$/, ''));
+    const files = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+    await rm(folder, { recursive: true, force: true });
+    return files.filter((entry) => entry.isFile()).length;
   }
 
   async exists(key: string): Promise<boolean> {

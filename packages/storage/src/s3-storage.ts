@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
+import { assertFolderPrefix, assertSafeKey, keyUnder, type FileStorage, type StoredFile } from './file-storage.js';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -129,6 +129,24 @@ export class S3FileStorage implements FileStorage {
     assertSafeKey(key);
     const { sdk, client } = await this.connect();
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertFolderPrefix(prefix);
+    const { sdk, client } = await this.connect();
+    let deleted = 0;
+    let token: string | undefined;
+    do {
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        // One by one: DeleteObjects needs Content-MD5, which some S3-compatible stores handle differently.
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+        deleted += 1;
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return deleted;
   }
 
   async exists(key: string): Promise<boolean> {

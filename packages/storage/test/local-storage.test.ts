@@ -47,6 +47,16 @@ describe('LocalFileStorage', () => {
     await expect(storage.withLocalPath('m/p/none.png', async () => 'used')).rejects.toThrow(/ENOENT/);
   });
 
+  it('deletes a folder of keys and nothing beside it; refuses anything that is not a post folder', async () => {
+    for (const name of ['a.png', 'sub/b.png']) await storage.put(`m1/p1/${name}`, Buffer.from(name), 'image/png');
+    await storage.put('m1/p10/keep.png', Buffer.from('keep'), 'image/png');
+    expect(await storage.deletePrefix('m1/p1/')).toBe(2);
+    expect(await storage.exists('m1/p1/a.png')).toBe(false);
+    expect(await storage.exists('m1/p10/keep.png')).toBe(true);
+    expect(await storage.deletePrefix('m1/p1/')).toBe(0);
+    for (const bad of ['m1/', 'm1/p10', '../m1/p10/', '/']) await expect(storage.deletePrefix(bad)).rejects.toThrow();
+  });
+
   it('refuses keys that could leave the store', async () => {
     await expect(storage.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
   });

@@ -10,7 +10,8 @@ let s3: Awaited<ReturnType<typeof startFakeS3>>;
 let storage: S3FileStorage;
 
 beforeAll(async () => {
-  s3 = await startFakeS3(BUCKET);
+  // Two keys a listing page: deleting a folder must follow the continuation tokens.
+  s3 = await startFakeS3(BUCKET, { listPageSize: 2 });
   storage = new S3FileStorage({
     bucket: BUCKET,
     region: 'us-east-1',
@@ -37,6 +38,16 @@ describe('S3FileStorage against an S3-compatible endpoint', () => {
     const stored = await storage.put('m1/p1/big.pdf', Readable.from(chunks), 'application/pdf');
     expect(stored.size).toBe(64 * 16_384);
     expect(s3.objects.get('m1/p1/big.pdf')?.body.equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('deletes a folder of keys across listing pages, and nothing outside it', async () => {
+    for (const name of ['a.png', 'b.png', 'c.png', 'd/e.png', 'f.pdf']) await storage.put(`m9/p9/${name}`, Buffer.from(name), 'image/png');
+    await storage.put('m9/p90/keep.png', Buffer.from('keep'), 'image/png');
+    await storage.put('m9/p9', Buffer.from('not in the folder'), 'image/png');
+    expect(await storage.deletePrefix('m9/p9/')).toBe(5);
+    expect([...s3.objects.keys()].filter((key) => key.startsWith('m9/')).sort()).toEqual(['m9/p9', 'm9/p90/keep.png']);
+    await expect(storage.deletePrefix('m9/')).rejects.toThrow(/not a folder prefix/);
+    await expect(storage.deletePrefix('m9/p9')).rejects.toThrow(/not a folder prefix/);
   });
 
   it('reads back, reports existence, and deletes', async () => {

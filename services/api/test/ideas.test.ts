@@ -88,3 +88,34 @@ describe('ideas', () => {
     expect(response.status).toBe(422);
   });
 });
+
+describe('the idea cap (GET /ideas has no paging)', () => {
+  it('makes room by removing the oldest dismissed ideas, then answers 422 naming the cap, storing nothing', async () => {
+    const full = await createTestMember(api.runtime, { displayName: 'Full', headline: 'Staff engineer' });
+    const now = Date.now();
+    await api.runtime.db.idea.createMany({
+      data: Array.from({ length: 1_000 }, (_, index) => ({
+        memberId: full.memberId,
+        title: `Kept idea ${index}`,
+        source: 'manual' as const,
+        // The first three are ideas the member dismissed long ago.
+        status: index < 3 ? ('dismissed' as const) : ('new' as const),
+        createdAt: new Date(now - (1_000 - index) * 1_000),
+        updatedAt: new Date(now - (1_000 - index) * 1_000),
+      })),
+    });
+    const generate = () => api.http.post('/ideas/generate').set('Authorization', full.auth);
+    const first = await generate();
+    expect(first.status).toBe(200);
+    expect(first.body.ideas).toHaveLength(3);
+    expect(await api.runtime.db.idea.count({ where: { memberId: full.memberId } })).toBe(1_000);
+    expect(await api.runtime.db.idea.count({ where: { memberId: full.memberId, status: 'dismissed' } })).toBe(0);
+
+    const refused = await generate();
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'unprocessable']);
+    expect(refused.body.error.details.ideas).toMatch(/1000/);
+    expect(await api.runtime.db.idea.count({ where: { memberId: full.memberId } })).toBe(1_000);
+    const listed = await api.http.get('/ideas').set('Authorization', full.auth);
+    expect(listed.body.data).toHaveLength(1_000);
+  });
+});

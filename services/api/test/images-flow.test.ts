@@ -96,6 +96,22 @@ describe('images end to end: POST /images → poll → candidates → select', (
     expect(asDocument.body.post).toMatchObject({ format: 'document', image_url: ready.image_candidates[documentIndex].base_url });
     const pdf = await fetchFile(asDocument.body.post.image_url);
     expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    // The document replaced the overlay: nothing points at the overlay any more, so it is gone.
+    expect(await overlayFiles(post.id)).toEqual([]);
+    expect((await fetchFile(selected.body.post.image_url)).status).toBe(404);
+  });
+
+  it('deleting a post deletes its files: every URL it handed out answers 404 afterwards', async () => {
+    const post = await createTestPost(api.runtime, member.memberId, { body: 'Short-lived post.' });
+    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', await png(800, 600), { filename: 'p.png', contentType: 'image/png' });
+    expect(uploaded.status).toBe(201);
+    const selected = await as(`/posts/${post.id}/select-image`).send({ image_index: 1, use_overlay: true });
+    const urls = [...uploaded.body.candidates.map((candidate: { base_url: string }) => candidate.base_url), selected.body.post.image_url];
+    for (const url of urls) expect((await fetchFile(url)).status).toBe(200);
+
+    expect((await api.http.delete(`/posts/${post.id}`).set('Authorization', member.auth)).status).toBe(204);
+    await waitFor(async () => (await readdir(join(dataDir, 'files', member.memberId, post.id)).catch(() => null)) === null, { timeoutMs: 20_000, what: 'the post folder removed' });
+    for (const url of urls) expect([url, (await fetchFile(url)).status]).toEqual([url, 404]);
   });
 });
 

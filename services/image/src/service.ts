@@ -24,6 +24,10 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     handlers: {
       'generate-images': async ({ imageRequestId }, job, log) =>
         generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1), log),
+      'delete-post-files': async ({ memberId, postId }, _job, log) => {
+        const deleted = await deps.storage.deletePrefix(`${memberId}/${postId}/`);
+        log.info(`deleted ${deleted} files of post ${postId}`);
+      },
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver });

@@ -1,5 +1,5 @@
 import type { IdeaDraft } from '@lps/ai';
-import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, type Db } from '@lps/db';
+import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, makeRoomForIdeas, MAX_IDEAS_PER_MEMBER, type Db } from '@lps/db';
 
 export interface StoredResearch {
   ideaCount: number;
@@ -25,10 +25,15 @@ export async function storeResearchIdeas(
       data: { status: 'completed', completedAt: new Date(), lastError: null },
     });
     if (claimed.count === 0) return null;
+    const room = await makeRoomForIdeas(tx, request.memberId, drafts.length);
+    if (room < drafts.length) {
+      // The member is at the idea cap: what does not fit is dropped, and the request says so.
+      await tx.researchRequest.update({ where: { id: request.id }, data: { lastError: `${drafts.length - room} ideas not stored: a member keeps at most ${MAX_IDEAS_PER_MEMBER}` } });
+    }
     const ideas = await insertIdeas(
       tx,
       request.memberId,
-      drafts.map((draft) => ({ ...draft, source: 'research' as const, researchRequestId: request.id })),
+      drafts.slice(0, room).map((draft) => ({ ...draft, source: 'research' as const, researchRequestId: request.id })),
     );
     if (ideas.length === 0) return { ideaCount: 0, outboxId: null };
     const event = await appendOutboxEvent(tx, { memberId: request.memberId, type: 'idea.created', data: { ideas: ideas.map(ideaToWire) } });

@@ -78,6 +78,17 @@ describe('research worker', () => {
     expect(stored.completedAt).not.toBeNull();
   });
 
+  it('stores only what fits under the member’s idea cap and says so on the request', async () => {
+    const capped = await createTestMember(test.runtime);
+    await test.runtime.db.idea.createMany({ data: Array.from({ length: 998 }, (_, index) => ({ memberId: capped.memberId, title: `Idea ${index}`, source: 'manual' as const })) });
+    const request = await test.runtime.db.researchRequest.create({ data: { memberId: capped.memberId, keyword: 'platform engineering' } });
+    await researchKeyword(deps, request.id, { final: false });
+    expect(await test.runtime.db.idea.count({ where: { memberId: capped.memberId } })).toBe(1_000);
+    const stored = await test.runtime.db.researchRequest.findUniqueOrThrow({ where: { id: request.id } });
+    expect(stored.status).toBe('completed');
+    expect(stored.lastError).toMatch(/3 ideas not stored: a member keeps at most 1000/);
+  });
+
   it('does nothing on a second run of a completed request (a retry or a duplicate job)', async () => {
     const request = await newRequest('developer experience');
     await researchKeyword(deps, request.id, { final: false });

@@ -19,6 +19,44 @@ export interface NewIdea {
   researchRequestId?: string | null;
 }
 
+/**
+ * Ideas one member may keep. GET /ideas has no paging (spec), so this bounds
+ * that answer too; 1,000 is years of pressing "generate" daily.
+ */
+export const MAX_IDEAS_PER_MEMBER = 1_000;
+
+/**
+ * Room for up to `wanted` new ideas under MAX_IDEAS_PER_MEMBER, made first by
+ * removing the member's oldest dismissed ideas that no post came from (ideas
+ * they rejected; the newest stay restorable). Returns how many fit. Runs in the
+ * caller's transaction under a per-member lock, so two runs cannot both use the
+ * same room.
+ */
+export async function makeRoomForIdeas(tx: DbOrTx, memberId: string, wanted: number): Promise<number> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ideas:${memberId}`}, 0))`;
+  let room = MAX_IDEAS_PER_MEMBER - (await tx.idea.count({ where: { memberId } }));
+  if (room < wanted) {
+    const oldest = await tx.idea.findMany({
+      where: { memberId, status: 'dismissed', postId: null },
+      orderBy: [{ updatedAt: 'asc' }, { id: 'asc' }],
+      take: wanted - Math.max(room, 0),
+      select: { id: true },
+    });
+    if (oldest.length > 0) await tx.idea.deleteMany({ where: { id: { in: oldest.map((idea) => idea.id) } } });
+    room += oldest.length;
+  }
+  return Math.max(0, Math.min(wanted, room));
+}
+
+/** Whether a member is at the cap with nothing dismissed to make room (checked before paying for a generation). */
+export async function ideasAreFull(db: DbOrTx, memberId: string): Promise<boolean> {
+  const [total, removable] = await Promise.all([
+    db.idea.count({ where: { memberId } }),
+    db.idea.count({ where: { memberId, status: 'dismissed', postId: null } }),
+  ]);
+  return total - removable >= MAX_IDEAS_PER_MEMBER;
+}
+
 /** Inserts ideas in order, each a little newer than the last so "newest first" keeps their order reversed predictably. */
 export async function insertIdeas(db: DbOrTx, memberId: string, ideas: NewIdea[]) {
   const created = [];

@@ -5,11 +5,27 @@ export interface GenerateImagesPayload {
   imageRequestId: string;
 }
 
+export interface DeletePostFilesPayload {
+  memberId: string;
+  postId: string;
+}
+
 export const imageJobs = {
   'generate-images': defineJob({
     queue: 'images',
     schema: Joi.object<GenerateImagesPayload>({ imageRequestId: Joi.string().guid().required() }),
     options: { attempts: 3, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY },
     jobId: ({ imageRequestId }) => `images-${imageRequestId}`,
+  }),
+  /**
+   * Removes a deleted post's files (`<member>/<post>/…`: uploads, renders, overlays)
+   * once its row is gone. Retried for a while: a storage outage must not leave
+   * the files reachable forever.
+   */
+  'delete-post-files': defineJob({
+    queue: 'images',
+    schema: Joi.object<DeletePostFilesPayload>({ memberId: Joi.string().guid().required(), postId: Joi.string().guid().required() }),
+    options: { attempts: 10, backoff: { type: 'exponential', delay: 5_000 }, ...KEEP_HISTORY },
+    jobId: ({ postId }) => `delete-files-${postId}`,
   }),
 };

@@ -2,8 +2,8 @@ import { MAX_IDEAS_PER_RUN } from '@lps/ai';
 import type { UseCaseDeps } from '../deps.js';
 import { callTextProvider } from '../generation/call-provider.js';
 import { memberProfile, newSeed } from '../posts/write-draft.js';
-import { ideaTitles, recentPostIdeas } from '@lps/db';
-import { recordGeneratedIdeas } from './record-ideas.js';
+import { ideasAreFull, ideaTitles, recentPostIdeas } from '@lps/db';
+import { ideasFull, recordGeneratedIdeas } from './record-ideas.js';
 
 /** Recent posts whose subjects seed new ideas. */
 const TOPIC_POSTS = 30;
@@ -22,6 +22,8 @@ function summary(count: number, name: string | null, firstTitle: string | undefi
  */
 export async function generateIdeas(deps: UseCaseDeps, memberId: string) {
   const { db } = deps.runtime;
+  // Before paying for a generation that could not be stored.
+  if (await ideasAreFull(db, memberId)) throw ideasFull();
   const [member, avoid, topics] = await Promise.all([memberProfile(db, memberId), ideaTitles(db, memberId), recentPostIdeas(db, memberId, TOPIC_POSTS)]);
   const drafts = await callTextProvider(() =>
     deps.services.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, topics, seed: newSeed() }),

@@ -58,6 +58,17 @@ async function overlaid({ services }: UseCaseDeps, post: Post, candidate: ImageC
 }
 
 /**
+ * An overlay is made for the post's image and nothing else points at it: once
+ * another image is selected, its file goes, so a post keeps one overlay however
+ * often its image and text change.
+ */
+async function forgetReplacedOverlay({ services, request }: UseCaseDeps, post: Post, selectedUrl: string): Promise<void> {
+  const previous = post.imageUrl ? services.storage.keyFromUrl(post.imageUrl) : undefined;
+  if (!previous || post.imageUrl === selectedUrl || !previous.startsWith(`${post.memberId}/${post.id}/overlay-`)) return;
+  await services.storage.delete(previous).catch((error: Error) => request.log.warn('a replaced overlay could not be deleted', { key: previous, error: error.message }));
+}
+
+/**
  * POST /posts/{id}/select-image: by index or URL, optionally with the hook
  * drawn over it (not for documents). The post's image and format follow,
  * and a draft_saved post becomes approved.
@@ -77,5 +88,6 @@ export async function selectImage(deps: UseCaseDeps, memberId: string, postId: s
     assertImagesAllowed(await getOwnedPost(deps.runtime.db, memberId, postId), 'select an image for');
     throw unprocessable('the post changed meanwhile; try again');
   }
+  await forgetReplacedOverlay(deps, post, imageUrl);
   return { post: postToWire(updated) };
 }

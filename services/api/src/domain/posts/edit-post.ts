@@ -1,5 +1,6 @@
 import { conflict } from '@lps/common';
 import { deletePostIfEditable, postToWire, updatePostIfEditable } from '@lps/db';
+import { enqueue } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from './find-post.js';
 import { assertEditable } from './post-states.js';
@@ -14,7 +15,20 @@ export async function updatePostBody({ runtime }: UseCaseDeps, memberId: string,
   return { post: postToWire(updated) };
 }
 
-export async function deletePost({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<void> {
+/**
+ * DELETE /posts/{id}: the row, then its files (uploads, renders, overlays) by a
+ * retried job of the image worker. Should the queue be unreachable, the API
+ * deletes them itself, once; the answer does not wait for either.
+ */
+export async function deletePost({ runtime, services, request }: UseCaseDeps, memberId: string, id: string): Promise<void> {
   assertEditable(await getOwnedPost(runtime.db, memberId, id));
   if (!(await deletePostIfEditable(runtime.db, id))) throw publishedMeanwhile();
+  try {
+    await enqueue(runtime.queues, 'delete-post-files', { memberId, postId: id }, { requestId: request.id });
+  } catch (error) {
+    request.log.warn('could not queue the deletion of a deleted post’s files; deleting them now', { post_id: id, error: (error as Error).message });
+    void services.storage.deletePrefix(`${memberId}/${id}/`).catch((failure: Error) =>
+      request.log.error('files of a deleted post could not be deleted', { post_id: id, error: failure.message }),
+    );
+  }
 }
