@@ -21,7 +21,7 @@ const ids: Record<string, string[]> = { posts: [], ideas: [], webhooks: [] };
 
 beforeAll(async () => {
   // Limits high enough that the run exercises the routes, not the rate limiter (429 is checked elsewhere).
-  api = await startTestApi({ LPS_RATE_LIMIT: '1000000/60', LPS_RATE_LIMIT_GENERATION: '1000000/60' });
+  api = await startTestApi({ LPS_RATE_LIMIT: '1000000/60', LPS_RATE_LIMIT_GENERATION: '1000000/60', LPS_AUTH_FAILURE_LIMIT: '1000000/60' });
   member = await createTestMember(api.runtime, { displayName: 'Prop Erty', headline: 'Staff engineer', companyName: 'Acme' });
   for (let index = 0; index < 6; index += 1) {
     ids.posts?.push((await createTestPost(api.runtime, member.memberId, { body: `Post ${index}` })).id);

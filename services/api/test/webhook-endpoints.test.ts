@@ -69,6 +69,14 @@ describe('webhook endpoints', () => {
     expect(over.body.error.code).toBe('unprocessable');
   });
 
+  it('holds the cap against 40 creates sent at once: exactly 20 succeed', async () => {
+    const member = await createTestMember(api.runtime);
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => create(member, { url: `${PUBLIC_URL}/parallel-${index}`, events: ['idea.created'] })));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(20);
+    expect(await api.runtime.db.webhookEndpoint.count({ where: { memberId: member.memberId } })).toBe(20);
+  });
+
   it('lists delivery records newest first and deletes the endpoint with 204', async () => {
     const { body } = await create(ada, { url: PUBLIC_URL, events: ['post.published'] });
     const endpointId: string = body.endpoint.id;

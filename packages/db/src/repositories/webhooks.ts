@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../client.js';
+import { inTransaction, type Db, type DbOrTx } from '../client.js';
 import { NEWEST_FIRST } from '../keyset.js';
 
 export const findOwnedEndpoint = (db: DbOrTx, memberId: string, id: string) =>
@@ -11,6 +11,19 @@ export const countEndpoints = (db: DbOrTx, memberId: string) => db.webhookEndpoi
 
 export const insertEndpoint = (db: DbOrTx, data: { memberId: string; url: string; events: string[]; secretEnc: string }) =>
   db.webhookEndpoint.create({ data });
+
+/**
+ * Inserts an endpoint unless the member already has `max`: the count and the
+ * insert run in one transaction under a per-member lock, so parallel creates
+ * cannot all pass a count taken before any of them inserted. Null at the cap.
+ */
+export async function insertEndpointWithinCap(db: Db, data: { memberId: string; url: string; events: string[]; secretEnc: string }, max: number) {
+  return inTransaction(db, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${data.memberId}`}, 0))`;
+    if ((await tx.webhookEndpoint.count({ where: { memberId: data.memberId } })) >= max) return null;
+    return tx.webhookEndpoint.create({ data });
+  });
+}
 
 export async function deleteOwnedEndpoint(db: DbOrTx, memberId: string, id: string): Promise<boolean> {
   const result = await db.webhookEndpoint.deleteMany({ where: { id, memberId } });

@@ -6,7 +6,7 @@ import {
   deliveryToWire,
   endpointToWire,
   findOwnedEndpoint,
-  insertEndpoint,
+  insertEndpointWithinCap,
   listDeliveries,
   listEndpoints,
 } from '@lps/db';
@@ -30,19 +30,16 @@ async function assertDeliverable(url: string, allowPrivate: boolean): Promise<vo
   }
 }
 
+const tooManyEndpoints = () => unprocessable(`a member can have at most ${MAX_ENDPOINTS_PER_MEMBER} webhook endpoints`);
+
 export async function createWebhook({ runtime }: UseCaseDeps, memberId: string, input: { url: string; events: string[] }) {
   const events = [...new Set(input.events)];
-  if ((await countEndpoints(runtime.db, memberId)) >= MAX_ENDPOINTS_PER_MEMBER) {
-    throw unprocessable(`a member can have at most ${MAX_ENDPOINTS_PER_MEMBER} webhook endpoints`);
-  }
+  if ((await countEndpoints(runtime.db, memberId)) >= MAX_ENDPOINTS_PER_MEMBER) throw tooManyEndpoints();
   await assertDeliverable(input.url, runtime.config.security.allowPrivateUrls);
   const secret = newWebhookSecret();
-  const endpoint = await insertEndpoint(runtime.db, {
-    memberId,
-    url: input.url,
-    events,
-    secretEnc: runtime.keyring.encrypt(secret),
-  });
+  // Counted again with the insert, under a lock: the check above only spares a DNS lookup.
+  const endpoint = await insertEndpointWithinCap(runtime.db, { memberId, url: input.url, events, secretEnc: runtime.keyring.encrypt(secret) }, MAX_ENDPOINTS_PER_MEMBER);
+  if (!endpoint) throw tooManyEndpoints();
   return { endpoint: endpointToWire(endpoint), secret };
 }
 
