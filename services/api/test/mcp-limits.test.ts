@@ -31,6 +31,13 @@ async function post(body: unknown, auth = member.auth): Promise<{ status: number
 
 const errorCode = (answer: any): string | undefined => answer?.result?.structuredContent?.error?.code;
 
+describe('MCP arguments that cannot be stored', () => {
+  it('are a validation_error naming the field, as over REST, never an internal error', async () => {
+    const answer = (await post(call(1, 'research_ideas', { keyword: 'nul\u0000here', wait_seconds: 0 }))).json;
+    expect(answer.result.structuredContent.error).toMatchObject({ code: 'validation_error', details: { keyword: expect.stringMatching(/NUL/) } });
+  });
+});
+
 describe('MCP costs what the REST API costs', () => {
   it('refuses a batch of 100 tool calls whole, running none of them', async () => {
     const before = await api.runtime.db.idea.count({ where: { memberId: member.memberId } });

@@ -3,6 +3,7 @@ import { errorEnvelope, isAppError, rateLimited, validationError, type AppError,
 import type { Logger } from '@lps/logger';
 import type { UseCaseDeps } from '../domain/deps.js';
 import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
+import { collectUnstorableText } from '../http/input/unstorable-text.js';
 import type { Caller } from '../http/route.js';
 import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './calls-in-flight.js';
 import type { ToolDefinition } from './tool.js';
@@ -23,6 +24,10 @@ export function toolError(error: Pick<AppError, 'code' | 'message' | 'details'>)
 const INTERNAL = { code: 'internal_error', message: 'unexpected server error', details: undefined } as unknown as AppError;
 
 function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error?: AppError } {
+  // The REST rule for text that cannot be stored (NUL, lone surrogates) holds for tool arguments too.
+  const unstorable: ErrorDetails = {};
+  collectUnstorableText(args, '', unstorable);
+  if (Object.keys(unstorable).length > 0) return { error: validationError(unstorable) };
   const { error, value } = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
   if (!error) return { value };
   const details: ErrorDetails = {};
