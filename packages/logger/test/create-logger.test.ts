@@ -32,6 +32,20 @@ describe('createLogger', () => {
     ]);
   });
 
+  it('hides credential query parameters of any URL in a message (an OAuth callback that failed), whatever their case', async () => {
+    const logger = createLogger({ service: 'test', level: 'info' });
+    const lines = capture(logger);
+    logger.error('GET /oauth/linkedin/callback?code=AQT-secret&state=s1.sig failed unexpectedly');
+    logger.warn('GET /cb?State=x&error=user_cancelled&CODE=y answered 400');
+    logger.warn('GET /api/v1/posts?status=draft_saved&limit=20&access_token=t answered 401');
+    await flush();
+    expect(lines.map((line) => line.message)).toEqual([
+      'GET /oauth/linkedin/callback?code=[redacted]&state=[redacted] failed unexpectedly',
+      'GET /cb?State=[redacted]&error=user_cancelled&CODE=[redacted] answered 400',
+      'GET /api/v1/posts?status=draft_saved&limit=20&access_token=[redacted] answered 401',
+    ]);
+  });
+
   it('drops lines below its level before formatting them, and follows a level changed at run time', async () => {
     const logger = createLogger({ service: 'test', level: 'info' });
     const lines = capture(logger);

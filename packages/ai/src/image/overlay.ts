@@ -1,4 +1,4 @@
-import type { Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { openForeignImage } from './fit-image.js';
 import { analyseLayout } from './quiet-bands.js';
 import { textPath } from './text/layout.js';
@@ -50,9 +50,12 @@ export async function renderOverlay(source: Buffer | string, text: string): Prom
   const height = Math.max(1, Math.round(fullHeight * scale));
   const oriented = image.autoOrient();
   if (scale < 1) oriented.resize(width, height, { fit: 'fill' });
+  // Decoded (and shrunk) once: the layout analysis and the drawing both start from these pixels.
+  const { data: pixels, info } = await oriented.raw().toBuffer({ resolveWithObject: true });
+  const decoded = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
   const short = Math.min(width, height);
   const m = Math.round(short * 0.07);
-  const area = await overlayArea(oriented, width, height, m);
+  const area = await overlayArea(decoded(), width, height, m);
   const { d } = textPath(text, area, {
     weight: 'black',
     maxSize: Math.max(16, Math.round(short * 0.075)),
@@ -66,7 +69,7 @@ export async function renderOverlay(source: Buffer | string, text: string): Prom
     `<defs><linearGradient id="scrim" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="${area.fade ? 0 : 0.55}"/><stop offset="1" stop-color="#000" stop-opacity="0.78"/></linearGradient></defs>` +
     `<rect x="0" y="${area.scrimTop}" width="${width}" height="${area.scrimHeight}" fill="url(#scrim)"/>` +
     `<path d="${d}" fill="#ffffff"/></svg>`;
-  const composed = oriented.composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
+  const composed = decoded().composite([{ input: Buffer.from(svg), top: 0, left: 0 }]);
   const jpeg = meta.format === 'jpeg';
   const data = await (jpeg ? composed.jpeg({ quality: 90 }) : composed.png()).toBuffer();
   return { data, width, height, contentType: jpeg ? 'image/jpeg' : 'image/png', extension: jpeg ? 'jpg' : 'png' };

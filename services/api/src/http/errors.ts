@@ -1,7 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { errorEnvelope, failedDependency, INTERNAL_ERROR_ENVELOPE, isAppError, notFound, serviceUnavailable } from '@lps/common';
 import type { Logger } from '@lps/logger';
-import { loggableUrl } from './loggable-url.js';
 import { requestLogOf } from './request-scope.js';
 import type { HandlerResult } from './route.js';
 
@@ -16,19 +15,19 @@ const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 export function errorToResult(error: unknown, logger: Logger, req: Request): HandlerResult {
   const dependency = isAppError(error) ? undefined : failedDependency(error);
   if (dependency) {
-    logger.warn(`${req.method} ${loggableUrl(req)} answered 503: ${dependency} unreachable`, { error: error instanceof Error ? error.message.split('\n').pop() : String(error) });
+    logger.warn(`${req.method} ${req.originalUrl} answered 503: ${dependency} unreachable`, { error: error instanceof Error ? error.message.split('\n').pop() : String(error) });
     const unavailable = serviceUnavailable(`a service dependency is unavailable (${dependency}); retry later`, DEPENDENCY_RETRY_AFTER_SECONDS, error);
     return { status: unavailable.status, body: errorEnvelope(unavailable), headers: unavailable.headers };
   }
   if (isAppError(error)) {
     if (error.status >= 500) {
-      logger.error(`${req.method} ${loggableUrl(req)} failed: ${error.message}`, { code: error.code, cause: String(error.cause ?? '') });
+      logger.error(`${req.method} ${req.originalUrl} failed: ${error.message}`, { code: error.code, cause: String(error.cause ?? '') });
     } else {
-      logger.warn(`${req.method} ${loggableUrl(req)} answered ${error.status} ${error.code}`);
+      logger.warn(`${req.method} ${req.originalUrl} answered ${error.status} ${error.code}`);
     }
     return { status: error.status, body: errorEnvelope(error), headers: error.headers };
   }
-  logger.error(`${req.method} ${loggableUrl(req)} failed unexpectedly`, {
+  logger.error(`${req.method} ${req.originalUrl} failed unexpectedly`, {
     error: error instanceof Error ? error.message : String(error),
     stack: error instanceof Error ? error.stack : undefined,
   });
