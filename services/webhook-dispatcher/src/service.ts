@@ -4,6 +4,7 @@ import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtim
 import { createDeliverHandler } from './delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './delivery/delivery-records.js';
 import { createEndpointSlots } from './delivery/endpoint-slots.js';
+import { createMemberShares, memberShareOf } from './delivery/member-shares.js';
 import { SNIPPET_BYTES } from './delivery/send-delivery.js';
 import { createRelayHandler } from './relay/relay-outbox.js';
 import { createSweepHandler } from './relay/sweep-outbox.js';
@@ -57,7 +58,9 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   const deliveries = await startQueueWorker(runtime, {
     queue: 'webhooks',
     concurrency: settings.concurrency,
-    handlers: { 'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, policy: { delaysMs: settings.retryDelaysMs } }) },
+    handlers: {
+      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(memberShareOf(settings.concurrency), settings.concurrency), policy: { delaysMs: settings.retryDelaysMs } }),
+    },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
     // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.
     workerOptions: { lockDuration: 20_000, stalledInterval: 5_000, maxStalledCount: 5 },

@@ -18,7 +18,7 @@ export interface LoadedDelivery {
   attempts: number;
   event: string;
   nextAttemptAt: Date | null;
-  endpoint: { id: string; url: string; isActive: boolean; secretEnc: string; disabledReason: string | null };
+  endpoint: { id: string; memberId: string; url: string; isActive: boolean; secretEnc: string; disabledReason: string | null };
   outbox: { id: string; type: string; payload: unknown; createdAt: Date };
 }
 
@@ -29,6 +29,7 @@ interface LoadedDeliveryRow {
   event: string;
   next_attempt_at: Date | null;
   endpoint_id: string;
+  member_id: string;
   url: string;
   is_active: boolean;
   secret_enc: string;
@@ -45,7 +46,7 @@ const toLoadedDelivery = (row: LoadedDeliveryRow): LoadedDelivery => ({
   attempts: row.attempts,
   event: row.event,
   nextAttemptAt: row.next_attempt_at,
-  endpoint: { id: row.endpoint_id, url: row.url, isActive: row.is_active, secretEnc: row.secret_enc, disabledReason: row.disabled_reason },
+  endpoint: { id: row.endpoint_id, memberId: row.member_id, url: row.url, isActive: row.is_active, secretEnc: row.secret_enc, disabledReason: row.disabled_reason },
   outbox: { id: row.event_id, type: row.type, payload: row.payload, createdAt: row.created_at },
 });
 
@@ -55,7 +56,7 @@ export async function loadDeliveries(sql: Sql, ids: string[]): Promise<LoadedDel
     sql,
     'webhook-load-deliveries',
     `SELECT d.id::text, d.status::text AS status, d.attempts, d.event, d.next_attempt_at,
-            e.id::text AS endpoint_id, e.url, e.is_active, e.secret_enc, e.disabled_reason,
+            e.id::text AS endpoint_id, e.member_id::text AS member_id, e.url, e.is_active, e.secret_enc, e.disabled_reason,
             o.id::text AS event_id, o.type, o.payload, o.created_at
      FROM webhook_deliveries d
      JOIN webhook_endpoints e ON e.id = d.endpoint_id

@@ -7,6 +7,7 @@ import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
 import type { EndpointSlots, HeldSlot } from './endpoint-slots.js';
+import type { MemberShares } from './member-shares.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
 
@@ -15,6 +16,7 @@ export interface DeliverDeps {
   post: GuardedPost;
   records: DeliveryRecords;
   slots: EndpointSlots;
+  shares: MemberShares;
   policy: RetryPolicy;
 }
 
@@ -36,19 +38,31 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * to the next time of the schedule. BullMQ's lock on the job keeps every other
  * dispatcher off it while an attempt runs.
  */
-export function createDeliverHandler({ runtime, post, records, slots, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+export function createDeliverHandler({ runtime, post, records, slots, shares, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
   const secretOf = createSecretCache(runtime.keyring);
   return async ({ deliveryId, endpointId }, job, log) => {
-    // The slot first: a job postponed because its endpoint is full costs no database read. A job
-    // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
     let loading: Promise<LoadedDelivery | null> | undefined;
     const load = () => (loading ??= records.load(deliveryId));
-    const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
-    if (!slot) return postpone(job, Date.now() + slotWait());
+    // The member's share of this dispatcher first (its endpoints' owner is known after one read),
+    // then the endpoint's slot: a job postponed for either costs no further database read.
+    let memberId = shares.memberOf(endpointId);
+    if (!memberId) {
+      const delivery = await load();
+      if (delivery) shares.remember(endpointId, (memberId = delivery.endpoint.memberId));
+    }
+    const releaseShare = memberId ? shares.take(memberId) : () => undefined;
+    if (!releaseShare) return postpone(job, Date.now() + slotWait());
     try {
-      return await attempt(await load(), job, slot, log);
+      // A job that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
+      const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
+      if (!slot) return postpone(job, Date.now() + slotWait());
+      try {
+        return await attempt(await load(), job, slot, log);
+      } finally {
+        await slot.done();
+      }
     } finally {
-      await slot.done();
+      releaseShare();
     }
   };
 
