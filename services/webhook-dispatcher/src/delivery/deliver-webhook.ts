@@ -41,28 +41,26 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
 export function createDeliverHandler({ runtime, post, records, slots, shares, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
   const secretOf = createSecretCache(runtime.keyring);
   return async ({ deliveryId, endpointId }, job, log) => {
+    // The slot first: a job postponed because its endpoint is full costs no database read. A job
+    // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
     let loading: Promise<LoadedDelivery | null> | undefined;
     const load = () => (loading ??= records.load(deliveryId));
-    // The member's share of this dispatcher first (its endpoints' owner is known after one read),
-    // then the endpoint's slot: a job postponed for either costs no further database read.
-    let memberId = shares.memberOf(endpointId);
-    if (!memberId) {
-      const delivery = await load();
-      if (delivery) shares.remember(endpointId, (memberId = delivery.endpoint.memberId));
-    }
-    const releaseShare = memberId ? shares.take(memberId) : () => undefined;
-    if (!releaseShare) return postpone(job, Date.now() + slotWait());
+    const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
+    if (!slot) return postpone(job, Date.now() + slotWait());
+    let releaseShare: (() => void) | undefined;
     try {
-      // A job that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
-      const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
-      if (!slot) return postpone(job, Date.now() + slotWait());
-      try {
-        return await attempt(await load(), job, slot, log);
-      } finally {
-        await slot.done();
+      // Then the member's share of this dispatcher (an endpoint's owner is known after one read).
+      let memberId = shares.memberOf(endpointId);
+      if (!memberId) {
+        const delivery = await load();
+        if (delivery) shares.remember(endpointId, (memberId = delivery.endpoint.memberId));
       }
+      releaseShare = memberId ? shares.take(memberId) : () => undefined;
+      if (!releaseShare) return await postpone(job, Date.now() + slotWait());
+      return await attempt(await load(), job, slot, log);
     } finally {
-      releaseShare();
+      releaseShare?.();
+      await slot.done();
     }
   };
 
