@@ -45,6 +45,12 @@ describe('limits an operator cannot set unsafely', () => {
     await expect(stat(join(dataDir, 'encryption.key'))).rejects.toThrow();
   });
 
+  it('accepts a shorter webhook time-out only in tests', () => {
+    expect(load({ NODE_ENV: 'test', LPS_TEST_WEBHOOK_TIMEOUT: '300ms' }).webhooks.timeoutMs).toBe(300);
+    expect(load({ NODE_ENV: 'development' }).webhooks.timeoutMs).toBe(10_000);
+    expect(() => load({ NODE_ENV: 'development', LPS_TEST_WEBHOOK_TIMEOUT: '300ms' })).toThrow(/LPS_TEST_WEBHOOK_TIMEOUT/);
+  });
+
   it('caps LPS_AUTH_CACHE_TTL at 30 s (a lost revocation message keeps a revoked key alive that long)', () => {
     expect(load({ LPS_AUTH_CACHE_TTL: '30' }).security.authCacheTtlMs).toBe(30_000);
     expect(() => load({ LPS_AUTH_CACHE_TTL: '300' })).toThrow(/LPS_AUTH_CACHE_TTL/);

@@ -4,6 +4,7 @@ import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtim
 import { createDeliverHandler } from './delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './delivery/delivery-records.js';
 import { createEndpointSlots } from './delivery/endpoint-slots.js';
+import { createEndpointPauses } from './delivery/endpoint-pauses.js';
 import { createMemberShares, memberShareOf } from './delivery/member-shares.js';
 import { SNIPPET_BYTES } from './delivery/send-delivery.js';
 import { createRelayHandler } from './relay/relay-outbox.js';
@@ -59,7 +60,8 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     queue: 'webhooks',
     concurrency: settings.concurrency,
     handlers: {
-      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(memberShareOf(settings.concurrency), settings.concurrency), policy: { delaysMs: settings.retryDelaysMs } }),
+      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(memberShareOf(settings.concurrency), settings.concurrency),
+        pauses: createEndpointPauses(), policy: { delaysMs: settings.retryDelaysMs } }),
     },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
     // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.

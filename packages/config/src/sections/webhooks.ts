@@ -24,6 +24,8 @@ export const webhookSection = defineSection({
     LPS_WEBHOOK_ENDPOINT_CONCURRENCY: Joi.number().integer().min(1).max(1_000).default(8),
     /** How often the sweeper looks for events and deliveries that Redis forgot (or never heard of). */
     LPS_WEBHOOK_SWEEP_INTERVAL: duration('5s').default('5s'),
+    /** Test only: the receiver's time-out is 10 s (decisions.md); tests of time-outs may shorten it. Refused outside NODE_ENV=test. */
+    LPS_TEST_WEBHOOK_TIMEOUT: duration('300ms').when('NODE_ENV', { is: 'test', otherwise: Joi.forbidden() }),
   },
   build: (env) => {
     const retrySchedule = String(env.LPS_WEBHOOK_RETRY_SCHEDULE ?? '5s,5m,30m,2h,5h,10h,10h')
@@ -37,7 +39,7 @@ export const webhookSection = defineSection({
       endpointConcurrency: env.LPS_WEBHOOK_ENDPOINT_CONCURRENCY as number,
       sweepIntervalMs: toMs(env.LPS_WEBHOOK_SWEEP_INTERVAL as string),
       /** decisions.md: the receiver has 10 s. */
-      timeoutMs: 10_000,
+      timeoutMs: env.LPS_TEST_WEBHOOK_TIMEOUT ? toMs(env.LPS_TEST_WEBHOOK_TIMEOUT as string) : 10_000,
     };
   },
 });

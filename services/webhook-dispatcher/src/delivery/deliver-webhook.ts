@@ -7,6 +7,7 @@ import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
 import type { EndpointSlots, HeldSlot } from './endpoint-slots.js';
+import { TIMEOUTS_BEFORE_PAUSE, type EndpointPauses } from './endpoint-pauses.js';
 import type { MemberShares } from './member-shares.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
@@ -17,6 +18,7 @@ export interface DeliverDeps {
   records: DeliveryRecords;
   slots: EndpointSlots;
   shares: MemberShares;
+  pauses: EndpointPauses;
   policy: RetryPolicy;
 }
 
@@ -38,9 +40,12 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * to the next time of the schedule. BullMQ's lock on the job keeps every other
  * dispatcher off it while an attempt runs.
  */
-export function createDeliverHandler({ runtime, post, records, slots, shares, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+export function createDeliverHandler({ runtime, post, records, slots, shares, pauses, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
   const secretOf = createSecretCache(runtime.keyring);
   return async ({ deliveryId, endpointId }, job, log) => {
+    // A paused endpoint (its receiver kept timing out) gets nothing until the pause ends.
+    const paused = pauses.pausedUntil(endpointId);
+    if (paused) return postpone(job, paused + slotWait());
     // The slot first: a job postponed because its endpoint is full costs no database read. A job
     // that waits for a slot to be handed over reads its delivery meanwhile, not while holding it.
     let loading: Promise<LoadedDelivery | null> | undefined;
@@ -86,8 +91,13 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, po
 
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
-    const retryAt = delay === null ? null : new Date(Date.now() + delay);
-    if (!(await records.record(delivery, outcome, at, retryAt))) return { skipped: 'recorded by another worker' };
+    const pausedUntil = pauses.record(endpoint.id, outcome.timedOut);
+    // A retry never falls inside the endpoint's pause; the record says why it waits.
+    const retryAt = delay === null ? null : new Date(Math.max(Date.now() + delay, pausedUntil ?? 0));
+    const recorded = pausedUntil
+      ? { ...outcome, error: `${outcome.error ?? 'timed out'} — endpoint paused until ${new Date(pausedUntil).toISOString()} after ${TIMEOUTS_BEFORE_PAUSE} time-outs in a row` }
+      : outcome;
+    if (!(await records.record(delivery, recorded, at, retryAt))) return { skipped: 'recorded by another worker' };
     if (outcome.gone) await records.deactivateEndpoint(endpoint.id, 'the receiver answered 410 Gone');
 
     runtime.metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });

@@ -1,4 +1,4 @@
-import { isPrivateAddressRefusal, type GuardedPost } from '@lps/outbound';
+import { isPrivateAddressRefusal, RequestTimeoutError, type GuardedPost } from '@lps/outbound';
 import { parseRetryAfter } from './retry-policy.js';
 
 /** What one POST produced, in the words the delivery record uses. */
@@ -12,6 +12,8 @@ export interface AttemptOutcome {
   retryAfterMs: number | null;
   /** 410 Gone: the receiver wants nothing more from this endpoint. */
   gone: boolean;
+  /** No complete answer within the time-out (counts towards pausing the endpoint). */
+  timedOut: boolean;
 }
 
 /** Enough of a receiver's answer to explain a failure; the guarded POST reads no more than this. */
@@ -30,11 +32,11 @@ export async function sendDelivery(post: GuardedPost, url: string, body: string,
     const ok = code >= 200 && code < 300;
     const retryAfter = code === 429 || code === 503 ? parseRetryAfter(answer.headers['retry-after']) : null;
     const where = code >= 300 && code < 400 ? ` (redirect to ${answer.headers.location ?? '?'} not followed)` : '';
-    return { ok, responseCode: code, error: ok ? null : `HTTP ${code}${where}${snippet ? `: ${snippet}` : ''}`, retryAfterMs: retryAfter, gone: code === 410 };
+    return { ok, responseCode: code, error: ok ? null : `HTTP ${code}${where}${snippet ? `: ${snippet}` : ''}`, retryAfterMs: retryAfter, gone: code === 410, timedOut: false };
   } catch (error) {
     const reason = isPrivateAddressRefusal(error)
       ? `refused: the target resolves to a private address (${(error as Error).message})`
       : `${(error as { code?: string }).code ?? 'ERROR'}: ${(error as Error).message}`;
-    return { ok: false, responseCode: null, error: reason, retryAfterMs: null, gone: false };
+    return { ok: false, responseCode: null, error: reason, retryAfterMs: null, gone: false, timedOut: error instanceof RequestTimeoutError };
   }
 }
