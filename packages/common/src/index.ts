@@ -4,3 +4,4 @@ export * from './envelopes.js';
 export * from './ids.js';
 export * from './time.js';
 export * from './dependency-failure.js';
+export * from './keyed-slots.js';

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../client.js';
+import { lockMemberScope, type DbOrTx } from '../client.js';
 import type { IdeaSource, IdeaStatus, Prisma } from '../generated/prisma/client.js';
 import { NEWEST_FIRST } from '../keyset.js';
 
@@ -33,7 +33,7 @@ export const MAX_IDEAS_PER_MEMBER = 1_000;
  * same room.
  */
 export async function makeRoomForIdeas(tx: DbOrTx, memberId: string, wanted: number): Promise<number> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`ideas:${memberId}`}, 0))`;
+  await lockMemberScope(tx, 'ideas', memberId);
   let room = MAX_IDEAS_PER_MEMBER - (await tx.idea.count({ where: { memberId } }));
   if (room < wanted) {
     const oldest = await tx.idea.findMany({

@@ -1,4 +1,4 @@
-import { inTransaction, type Db, type DbOrTx } from '../client.js';
+import { inTransaction, lockMemberScope, type Db, type DbOrTx } from '../client.js';
 import { NEWEST_FIRST } from '../keyset.js';
 
 export const findOwnedEndpoint = (db: DbOrTx, memberId: string, id: string) =>
@@ -19,7 +19,7 @@ export const insertEndpoint = (db: DbOrTx, data: { memberId: string; url: string
  */
 export async function insertEndpointWithinCap(db: Db, data: { memberId: string; url: string; events: string[]; secretEnc: string }, max: number) {
   return inTransaction(db, async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${data.memberId}`}, 0))`;
+    await lockMemberScope(tx, 'webhooks', data.memberId);
     if ((await tx.webhookEndpoint.count({ where: { memberId: data.memberId } })) >= max) return null;
     return tx.webhookEndpoint.create({ data });
   });

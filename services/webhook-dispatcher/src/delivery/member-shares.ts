@@ -1,3 +1,5 @@
+import { createKeyedSlots } from '@lps/common';
+
 /**
  * Keeps one dispatcher's delivery slots from being taken by one member.
  * Endpoint slots bound what one receiver gets; this bounds what one member gets
@@ -23,29 +25,14 @@ const REMEMBERED_ENDPOINTS = 50_000;
 
 export function createMemberShares(share: number, concurrency: number): MemberShares {
   const owners = new Map<string, string>();
-  const running = new Map<string, number>();
-  let total = 0;
+  const slots = createKeyedSlots((running, total) => running < share || total < concurrency - share);
   return {
     memberOf: (endpointId) => owners.get(endpointId),
     remember(endpointId, memberId) {
       if (owners.size >= REMEMBERED_ENDPOINTS) owners.clear();
       owners.set(endpointId, memberId);
     },
-    take(memberId) {
-      const now = running.get(memberId) ?? 0;
-      if (now >= share && total >= concurrency - share) return undefined;
-      running.set(memberId, now + 1);
-      total += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        total -= 1;
-        const left = (running.get(memberId) ?? 1) - 1;
-        if (left <= 0) running.delete(memberId);
-        else running.set(memberId, left);
-      };
-    },
+    take: (memberId) => slots.take(memberId),
   };
 }
 
