@@ -26,7 +26,7 @@ export function createAppServices(runtime: Runtime): AppServices {
     storage: createStorage(runtime.config),
     uploadClient: createGuardedClient({
       allowPrivate: runtime.config.security.allowPrivateUrls,
-      timeoutMs: runtime.config.storage.uploadFetchTimeoutSeconds * 1000,
+      timeoutMs: runtime.config.storage.uploadFetchTimeoutMs,
       maxRedirects: 3,
     }),
   };

@@ -76,7 +76,7 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   logger.info('webhook-dispatcher worker started', {
     concurrency: settings.concurrency,
     endpoint_concurrency: settings.endpointConcurrency,
-    retry_schedule: settings.retrySchedule.join(','),
+    retry_delays_ms: settings.retryDelaysMs.join(','),
   });
 
   return {

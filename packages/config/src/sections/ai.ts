@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
 
 export const aiSection = defineSection({
@@ -8,7 +9,7 @@ export const aiSection = defineSection({
     OPENAI_API_KEY: Joi.string().allow(''),
     LPS_AI_MODEL: Joi.string().default('gpt-4o-mini'),
     LPS_IMAGE_MODEL: Joi.string().default('gpt-image-1'),
-    LPS_AI_TIMEOUT: Joi.number().integer().min(1).default(30),
+    LPS_AI_TIMEOUT: durationMs('30s', { min: '1s' }),
     LPS_AI_RETRIES: Joi.number().integer().min(0).max(10).default(2),
     // Research: `builtin` works offline; `searxng` needs LPS_SEARCH_URL (a SearxNG-compatible JSON API).
     LPS_RESEARCH_PROVIDER: Joi.string().valid('builtin', 'searxng'),
@@ -16,7 +17,7 @@ export const aiSection = defineSection({
       .uri({ scheme: ['http', 'https'] })
       .when('LPS_RESEARCH_PROVIDER', { is: 'searxng', then: Joi.required() }),
     /** Bound on one search request, and on the whole research step of POST /posts with research: true. */
-    LPS_RESEARCH_TIMEOUT: Joi.number().integer().min(1).max(120).default(10),
+    LPS_RESEARCH_TIMEOUT: durationMs('10s', { min: '1s', max: '2m' }),
   },
   build: (env) => {
     const searchUrl = (env.LPS_SEARCH_URL as string | undefined)?.replace(/\/+$/, '') ?? undefined;
@@ -27,7 +28,7 @@ export const aiSection = defineSection({
         apiKey: (env.OPENAI_API_KEY as string | undefined) || undefined,
         textModel: env.LPS_AI_MODEL as string,
         imageModel: env.LPS_IMAGE_MODEL as string,
-        timeoutSeconds: env.LPS_AI_TIMEOUT as number,
+        timeoutSeconds: (env.LPS_AI_TIMEOUT as number) / 1_000,
         retries: env.LPS_AI_RETRIES as number,
       },
       searchUrl,
@@ -35,7 +36,7 @@ export const aiSection = defineSection({
         // Without an explicit choice, a configured search URL means web research.
         provider: ((env.LPS_RESEARCH_PROVIDER as string | undefined) ?? (searchUrl ? 'searxng' : 'builtin')) as 'builtin' | 'searxng',
         searchUrl,
-        timeoutSeconds: env.LPS_RESEARCH_TIMEOUT as number,
+        timeoutSeconds: (env.LPS_RESEARCH_TIMEOUT as number) / 1_000,
       },
     };
   },

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lps';
@@ -16,7 +17,7 @@ export const coreSection = defineSection({
     LPS_REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_-]+$/).default('lps'),
     LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
     LOG_FORMAT: Joi.string().valid('json', 'pretty'),
-    LPS_SHUTDOWN_TIMEOUT: Joi.number().integer().min(1).default(25),
+    LPS_SHUTDOWN_TIMEOUT: durationMs('25s', { min: '1s' }),
   },
   build: (env) => {
     const nodeEnv = env.NODE_ENV as 'development' | 'production' | 'test';
@@ -34,7 +35,7 @@ export const coreSection = defineSection({
         level: env.LOG_LEVEL as string,
         format: ((env.LOG_FORMAT as string | undefined) ?? (nodeEnv === 'production' ? 'json' : 'pretty')) as 'json' | 'pretty',
       },
-      shutdownTimeoutSeconds: env.LPS_SHUTDOWN_TIMEOUT as number,
+      shutdownTimeoutSeconds: (env.LPS_SHUTDOWN_TIMEOUT as number) / 1_000,
     };
   },
 });

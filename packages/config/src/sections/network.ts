@@ -1,20 +1,10 @@
 import Joi from 'joi';
+import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
-
-const duration = () =>
-  Joi.string()
-    .pattern(/^\s*\d+(\.\d+)?(ms|s|m|h|d)\s*$/)
-    .messages({ 'string.pattern.base': '{{#label}} must be a duration like 500ms, 5s, 15m, 1h' });
 
 /** LinkedIn's app credentials: required only when the real network is chosen, so the sandbox needs nothing. */
 const requiredWithLinkedIn = (schema: Joi.Schema) =>
   schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
-
-const toMs = (text: string): number => {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text) as RegExpExecArray;
-  const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
-  return Math.round(Number(match[1]) * unit);
-};
 
 /**
  * Publications in flight per publisher process. A publication mostly waits on the
@@ -36,17 +26,17 @@ export const networkSection = defineSection({
     LINKEDIN_API_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.linkedin.com'),
     LINKEDIN_OAUTH_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://www.linkedin.com/oauth/v2'),
     LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
-    LINKEDIN_TIMEOUT: duration().default('20s'),
-    LPS_ANALYTICS_MAX_AGE: duration().default('15m'),
-    LPS_ANALYTICS_REFRESH_INTERVAL: duration().default('1h'),
-    LPS_SCHEDULE_SWEEP_INTERVAL: duration().default('5s'),
+    LINKEDIN_TIMEOUT: durationMs('20s'),
+    LPS_ANALYTICS_MAX_AGE: durationMs('15m'),
+    LPS_ANALYTICS_REFRESH_INTERVAL: durationMs('1h'),
+    LPS_SCHEDULE_SWEEP_INTERVAL: durationMs('5s'),
     /** Housekeeping the publisher also schedules: Idempotency-Key records past their 24 h window are deleted. */
-    LPS_IDEMPOTENCY_PURGE_INTERVAL: duration().default('1h'),
+    LPS_IDEMPOTENCY_PURGE_INTERVAL: durationMs('1h'),
     LPS_PUBLISH_ATTEMPTS: Joi.number().integer().min(1).max(50).default(6),
-    LPS_PUBLISH_BACKOFF: duration().default('2s'),
-    LPS_PUBLISH_LOCK: duration().default('30s'),
+    LPS_PUBLISH_BACKOFF: durationMs('2s'),
+    LPS_PUBLISH_LOCK: durationMs('30s'),
     LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(DEFAULT_PUBLISH_CONCURRENCY),
-    LPS_TOKEN_EXPIRY_WARNING: duration().default('7d'),
+    LPS_TOKEN_EXPIRY_WARNING: durationMs('7d'),
     /** Test-only: the publisher pauses at this step of a publication (crash-safety test). Inert when unset. */
     LPS_TEST_PAUSE_AT: Joi.string().valid('after-claim', 'network-call', 'after-call', 'after-commit'),
   },
@@ -60,19 +50,19 @@ export const networkSection = defineSection({
       apiBaseUrl: (env.LINKEDIN_API_BASE_URL as string).replace(/\/+$/, ''),
       oauthBaseUrl: (env.LINKEDIN_OAUTH_BASE_URL as string).replace(/\/+$/, ''),
       scopes: (env.LINKEDIN_SCOPES as string).split(/[\s,]+/).filter(Boolean),
-      timeoutMs: toMs(env.LINKEDIN_TIMEOUT as string),
+      timeoutMs: env.LINKEDIN_TIMEOUT as number,
     },
-    analyticsMaxAgeMs: toMs(env.LPS_ANALYTICS_MAX_AGE as string),
-    analyticsRefreshIntervalMs: toMs(env.LPS_ANALYTICS_REFRESH_INTERVAL as string),
-    scheduleSweepIntervalMs: toMs(env.LPS_SCHEDULE_SWEEP_INTERVAL as string),
-    idempotencyPurgeIntervalMs: toMs(env.LPS_IDEMPOTENCY_PURGE_INTERVAL as string),
+    analyticsMaxAgeMs: env.LPS_ANALYTICS_MAX_AGE as number,
+    analyticsRefreshIntervalMs: env.LPS_ANALYTICS_REFRESH_INTERVAL as number,
+    scheduleSweepIntervalMs: env.LPS_SCHEDULE_SWEEP_INTERVAL as number,
+    idempotencyPurgeIntervalMs: env.LPS_IDEMPOTENCY_PURGE_INTERVAL as number,
     publish: {
       attempts: env.LPS_PUBLISH_ATTEMPTS as number,
-      backoffMs: toMs(env.LPS_PUBLISH_BACKOFF as string),
-      lockMs: toMs(env.LPS_PUBLISH_LOCK as string),
+      backoffMs: env.LPS_PUBLISH_BACKOFF as number,
+      lockMs: env.LPS_PUBLISH_LOCK as number,
       concurrency: env.LPS_PUBLISH_CONCURRENCY as number,
     },
-    tokenExpiryWarningMs: toMs(env.LPS_TOKEN_EXPIRY_WARNING as string),
+    tokenExpiryWarningMs: env.LPS_TOKEN_EXPIRY_WARNING as number,
     testPauseAt: env.LPS_TEST_PAUSE_AT as 'after-claim' | 'network-call' | 'after-call' | 'after-commit' | undefined,
   }),
 });

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { developmentKey } from '../development-key.js';
+import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
 
 /**
@@ -19,7 +20,7 @@ export const securitySection = defineSection({
     LPS_ENCRYPTION_KEYS_PREVIOUS: Joi.string().allow(''),
     LPS_ALLOW_PRIVATE_URLS: Joi.boolean().truthy('1').falsy('0').default(false),
     // A lost revocation message keeps a revoked key usable for up to this long: 30 s at most.
-    LPS_AUTH_CACHE_TTL: Joi.number().min(0).max(30).default(5),
+    LPS_AUTH_CACHE_TTL: durationMs('5s', { max: '30s' }),
   },
   build: (env) => {
     const given = env.LPS_ENCRYPTION_KEY as string | undefined;
@@ -36,7 +37,7 @@ export const securitySection = defineSection({
       previousEncryptionKeys: generated ? [...previous, FORMER_DEVELOPMENT_ENCRYPTION_KEY] : previous,
       allowPrivateUrls: env.LPS_ALLOW_PRIVATE_URLS as boolean,
       /** How long a live API key is remembered (revocations are also pushed over Redis). */
-      authCacheTtlMs: Math.round((env.LPS_AUTH_CACHE_TTL as number) * 1000),
+      authCacheTtlMs: env.LPS_AUTH_CACHE_TTL as number,
     };
   },
 });

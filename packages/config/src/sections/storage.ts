@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
 
 export const storageSection = defineSection({
@@ -12,13 +13,13 @@ export const storageSection = defineSection({
     S3_SECRET_ACCESS_KEY: Joi.string(),
     S3_FORCE_PATH_STYLE: Joi.boolean().truthy('1').falsy('0').default(false),
     S3_PUBLIC_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
-    /** image_url uploads: how long the fetch of a user-supplied URL may take, in seconds. */
-    LPS_UPLOAD_FETCH_TIMEOUT: Joi.number().integer().min(1).max(300).default(15),
+    /** image_url uploads: how long the fetch of a user-supplied URL may take. */
+    LPS_UPLOAD_FETCH_TIMEOUT: durationMs('15s', { min: '1s', max: '5m' }),
   },
   build: (env) => ({
     driver: env.LPS_STORAGE as 'local' | 's3',
     dataDir: env.LPS_DATA_DIR as string,
-    uploadFetchTimeoutSeconds: env.LPS_UPLOAD_FETCH_TIMEOUT as number,
+    uploadFetchTimeoutMs: env.LPS_UPLOAD_FETCH_TIMEOUT as number,
     s3: {
       bucket: env.S3_BUCKET as string | undefined,
       region: env.S3_REGION as string,
