@@ -48,7 +48,7 @@ export async function checkServices({ say }) {
     missing.push(
       `PostgreSQL is not reachable at ${new URL(databaseUrl).host} (${error.message}).\n` +
         '      Start it: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n' +
-        '      (or `docker compose up -d postgres`), or point DATABASE_URL at one.',
+        '      (or `docker compose -f deploy/local-dependencies.yml up -d postgres`), or point DATABASE_URL at one.',
     );
   }
   try {
@@ -57,7 +57,7 @@ export async function checkServices({ say }) {
     missing.push(
       `Redis is not reachable at ${new URL(redisUrl).host} (${error.message}).\n` +
         '      Start it: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no\n' +
-        '      (or `docker compose up -d redis`), or point REDIS_URL at one.',
+        '      (or `docker compose -f deploy/local-dependencies.yml up -d redis`), or point REDIS_URL at one.',
     );
   }
   if (missing.length > 0) {

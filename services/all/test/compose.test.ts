@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from '@lps/config';
 
 // No Docker engine runs on these machines: the compose file is checked statically.
 const root = process.env.LPS_TEST_ROOT ?? process.cwd();
@@ -41,6 +42,37 @@ describe('docker-compose.yml', () => {
   it('health-checks the api and every worker', () => {
     for (const name of ['api', 'publisher', 'image', 'research', 'webhook-dispatcher']) {
       expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([name, expect.stringMatching(/127\.0\.0\.1:9464\/ready/)]);
+    }
+  });
+});
+
+describe('deploy/local-dependencies.yml (the README\'s command for a machine without PostgreSQL and Redis)', () => {
+  type Dependency = { image?: string; ports?: string[]; environment?: Record<string, string> };
+  const local = parse(readFileSync(join(root, 'deploy', 'local-dependencies.yml'), 'utf8')) as { services: Record<string, Dependency> };
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+  it('is the file the README and the missing-service hint name', () => {
+    expect(readme).toContain('docker compose -f deploy/local-dependencies.yml up -d');
+    expect(readFileSync(join(root, 'scripts', 'check-services.mjs'), 'utf8')).toContain('deploy/local-dependencies.yml');
+  });
+
+  it('publishes PostgreSQL where the default DATABASE_URL connects, with no password, database included', () => {
+    const url = new URL(DEFAULT_DATABASE_URL);
+    const postgres = local.services.postgres as Dependency;
+    expect(postgres.ports).toEqual([`${url.hostname}:${url.port}:5432`]);
+    expect(url.password).toBe('');
+    // The default URL has no password: the server must not ask for one.
+    expect(postgres.environment?.POSTGRES_HOST_AUTH_METHOD).toBe('trust');
+    expect(postgres.environment?.POSTGRES_USER ?? 'postgres').toBe(url.username);
+    expect(postgres.environment?.POSTGRES_DB).toBe(url.pathname.slice(1));
+  });
+
+  it('publishes Redis where the default REDIS_URL connects, on loopback only', () => {
+    const url = new URL(DEFAULT_REDIS_URL);
+    expect(local.services.redis?.ports).toEqual([`${url.hostname}:${url.port}:6379`]);
+    for (const service of Object.values(local.services)) {
+      for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+      expect(service.image).toMatch(/:\d+\.\d+/);
     }
   });
 });
