@@ -12,5 +12,3 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];

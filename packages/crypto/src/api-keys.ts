@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export const API_KEY_PATTERN = /^lps_[0-9a-f]{32}$/;
 
@@ -9,10 +9,3 @@ export function generateApiKey(): { apiKey: string; keyHash: string; last4: stri
 }
 
 export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey, 'utf8').digest('hex');
-
-/** Constant-time comparison of two hex digests of equal length. */
-export function digestsEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -1,3 +1,3 @@
 export { Keyring } from './keyring.js';
-export { generateApiKey, hashApiKey, digestsEqual, API_KEY_PATTERN } from './api-keys.js';
+export { generateApiKey, hashApiKey, API_KEY_PATTERN } from './api-keys.js';
 export { signToken, verifyToken } from './signing.js';

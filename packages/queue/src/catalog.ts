@@ -20,6 +20,3 @@ export type JobPayload<N extends JobName> = JobCatalog[N] extends JobDefinition<
 export type JobsOnQueue<Q extends QueueName> = {
   [N in JobName]: JobCatalog[N]['queue'] extends Q ? N : never;
 }[JobName];
-
-export const jobsOnQueue = (queue: QueueName): JobName[] =>
-  (Object.keys(jobCatalog) as JobName[]).filter((name) => jobCatalog[name].queue === queue);

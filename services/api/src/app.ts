@@ -11,7 +11,6 @@ import { literalMalformedEscapes } from './http/input/malformed-escapes.js';
 import { mountLocalFiles } from './http/serve-files.js';
 import { createRateLimiters } from './http/middleware/rate-limit.js';
 import { buildOpenApiDocument } from './http/openapi/build-document.js';
-import type { RouteDefinition } from './http/route.js';
 import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
 import { allRoutes } from './routes/index.js';
 import { createAppServices, type AppServices } from './services.js';
@@ -19,8 +18,6 @@ import { createAppServices, type AppServices } from './services.js';
 export interface AppOptions {
   services?: AppServices;
   validateResponses?: boolean;
-  /** Extra routes mounted under /api/v1 (features from other packages). */
-  extraRoutes?: RouteDefinition[];
   /** The API key cache (started by the service); a cache without a TTL when absent. */
   keys?: KeyCache;
 }
@@ -28,7 +25,7 @@ export interface AppOptions {
 export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const services = options.services ?? createAppServices(runtime);
   let document: unknown;
-  const routes = [...allRoutes(() => document), ...(options.extraRoutes ?? [])];
+  const routes = allRoutes(() => document);
   document = buildOpenApiDocument(routes);
 
   const app = express();

@@ -23,12 +23,6 @@ export function topicOf(idea: string, max = 90): string {
   return shorten(first.replace(/[.!?…]+$/, '').trim() || idea.trim(), max);
 }
 
-/** The idea as one or two readable sentences for the body (a 2,000-character idea is not repeated in full). */
-export function ideaSentences(idea: string, max = 500): string {
-  const text = shorten(idea, max);
-  return /[.!?…]$/.test(text) ? text : `${text}.`;
-}
-
 const STOPWORDS = new Set(
   ('about after again also because been before being between both could does doing down during each from further have having here into just more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours ours ' +
     'how why who we our you my mine its it’s i’m we’re dont don’t cant can’t isnt isn’t wasnt first thing things really still make made ' +

@@ -39,8 +39,6 @@ export const IMAGE_SIZES = [
   { width: 1200, height: 627 },
 ] as const;
 
-export type ImageSize = (typeof IMAGE_SIZES)[number] | { width: number; height: number };
-
 /**
  * LinkedIn's Images API refuses images of more pixels than this. It is also our
  * decoding bound: a 776 KB PNG can declare 16,000 × 16,000 pixels (1 GB decoded).

@@ -14,8 +14,6 @@ export interface RetryPolicy {
   random?: () => number;
 }
 
-export const maxAttempts = (policy: RetryPolicy): number => policy.delaysMs.length + 1;
-
 /**
  * Delay after attempt number `attemptsMade` (1-based) failed, or null when the
  * schedule is used up. A `Retry-After` from the receiver (429/503) is honoured
