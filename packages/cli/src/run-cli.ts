@@ -13,7 +13,8 @@ const USAGE = `usage: lps <command> [options]
   member connections [--json]              (tokens and their expiry; flags those expiring soon)
   key create --member <member-id> [--json]
   key revoke <key-id> [--json]
-  key list --member <member-id> [--json]`;
+  key list --member <member-id> [--json]
+  encryption rotate [--json]               (re-encrypts stored secrets still under a previous key)`;
 
 /** Runs one CLI command; returns the exit code. Output goes to `print` (stdout), problems to stderr. */
 export async function runCli(argv: string[], print: (text: string) => void = (text) => process.stdout.write(`${text}\n`)): Promise<number> {

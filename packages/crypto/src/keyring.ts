@@ -32,9 +32,9 @@ export class Keyring {
     return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
   }
 
-  /** Whether a stored value was encrypted with an older key (for re-encryption after rotation). */
-  isStale(stored: string): boolean {
-    return stored.split('.')[1] !== this.currentId;
+  /** The id every value encrypted now carries (its second dot-separated part): values with another id await re-encryption. */
+  get currentKeyId(): string {
+    return this.currentId;
   }
 
   /** A purpose-bound subkey (cursor signing, OAuth state), so one secret serves every need. */

@@ -13,6 +13,7 @@ export { postFromRow, type PostRow } from './repositories/post-row.js';
 export * from './repositories/ideas.js';
 export * from './repositories/webhooks.js';
 export * from './repositories/idempotency.js';
+export * from './repositories/encrypted-columns.js';
 export * from './wire/post.js';
 export * from './wire/idea.js';
 export * from './wire/member.js';

@@ -1,5 +1,6 @@
 import type { CommandContext } from './command.js';
 import { memberConnect, memberConnections } from './connect-commands.js';
+import { encryptionRotate } from './encryption-commands.js';
 import { keyCreate, keyList, keyRevoke } from './key-commands.js';
 import { memberCreate, memberList } from './member-commands.js';
 
@@ -9,4 +10,5 @@ export type Command = (context: CommandContext) => Promise<void>;
 export const commands: Record<string, Record<string, Command>> = {
   member: { create: memberCreate, list: memberList, connect: memberConnect, connections: memberConnections },
   key: { create: keyCreate, revoke: keyRevoke, list: keyList },
+  encryption: { rotate: encryptionRotate },
 };
