@@ -5,3 +5,4 @@ export * from './ids.js';
 export * from './time.js';
 export * from './dependency-failure.js';
 export * from './keyed-slots.js';
+export * from './lua-command.js';

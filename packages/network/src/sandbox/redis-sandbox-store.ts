@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { luaCommand, type LuaCommand, type LuaHost } from '@lps/common';
 import type { InjectedFailure, SandboxDraft, SandboxPost, SandboxPublication, SandboxStore } from './sandbox-store.js';
 
 /** The few Redis commands the store needs (satisfied by an ioredis client). */
-export interface SandboxRedis {
+export interface SandboxRedis extends LuaHost {
   incr(key: string): Promise<number>;
   hset(key: string, field: string, value: string): Promise<number>;
   hget(key: string, field: string): Promise<string | null>;
@@ -10,45 +10,13 @@ export interface SandboxRedis {
   rpush(key: string, value: string): Promise<number>;
   lrange(key: string, start: number, stop: number): Promise<string[]>;
   lrem(key: string, count: number, value: string): Promise<number>;
-  eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
-  evalsha(sha: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
 }
 
 /**
- * `SandboxStore.publish` in Redis: the publisher's every post crosses here, and four
- * round trips (take a failure, number, store, index) were a tenth of its cost. Mirrors
- * `MemorySandboxStore.publish` and `failureStrikesAfterStoring`. Keys: failures,
- * sequence, posts, references. Args: the draft as JSON, its reference. Returns
- * { stored post JSON or '', taken failure JSON or '' }.
+ * `SandboxStore.publish` in one Lua call (lua/sandbox-publish.lua): four round
+ * trips (take a failure, number, store, index) were a tenth of the publisher's cost.
  */
-const PUBLISH_SCRIPT = `
-local taken = ''
-for _, stored in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
-  local failure = cjson.decode(stored)
-  if failure.operation == 'publish' or failure.operation == 'any' then
-    redis.call('LREM', KEYS[1], 1, stored)
-    taken = stored
-    break
-  end
-end
-if taken ~= '' and cjson.decode(taken).kind ~= 'timeout-after-publish' then return { '', taken } end
-local urn = 'urn:li:share:' .. redis.call('INCR', KEYS[2])
-local post = '{"urn":' .. cjson.encode(urn) .. ',"deletedAt":null,' .. string.sub(ARGV[1], 2)
-redis.call('HSET', KEYS[3], urn, post)
-redis.call('HSET', KEYS[4], ARGV[2], urn)
-return { post, taken }
-`;
-const PUBLISH_SCRIPT_SHA = createHash('sha1').update(PUBLISH_SCRIPT).digest('hex');
-
-/** By its SHA, so Redis neither receives nor hashes the script text per post; the text once after a SCRIPT FLUSH or restart. */
-async function runPublishScript(redis: SandboxRedis, keysAndArgs: string[]): Promise<unknown> {
-  try {
-    return await redis.evalsha(PUBLISH_SCRIPT_SHA, 4, ...keysAndArgs);
-  } catch (error) {
-    if (!(error as Error).message.startsWith('NOSCRIPT')) throw error;
-    return redis.eval(PUBLISH_SCRIPT, 4, ...keysAndArgs);
-  }
-}
+const PUBLISH_SCRIPT = new URL('../../lua/sandbox-publish.lua', import.meta.url);
 
 /**
  * Sandbox state in Redis under `<prefix>:sandbox:*`: posts by URN, URNs by client
@@ -57,8 +25,10 @@ async function runPublishScript(redis: SandboxRedis, keysAndArgs: string[]): Pro
  */
 export class RedisSandboxStore implements SandboxStore {
   private readonly keys;
+  private readonly publishInOneCall: LuaCommand;
 
   constructor(private readonly redis: SandboxRedis, prefix: string) {
+    this.publishInOneCall = luaCommand(redis, 'lpsSandboxPublish', PUBLISH_SCRIPT, 4);
     const base = `${prefix}:sandbox`;
     this.keys = { sequence: `${base}:seq`, posts: `${base}:posts`, references: `${base}:refs`, failures: `${base}:failures` };
   }
@@ -93,7 +63,7 @@ export class RedisSandboxStore implements SandboxStore {
 
   async publish(draft: SandboxDraft): Promise<SandboxPublication> {
     const { posts, references, failures, sequence } = this.keys;
-    const [post, failure] = (await runPublishScript(this.redis, [failures, sequence, posts, references, JSON.stringify(draft), draft.reference])) as [string, string];
+    const [post, failure] = (await this.publishInOneCall(failures, sequence, posts, references, JSON.stringify(draft), draft.reference)) as [string, string];
     return { post: post ? (JSON.parse(post) as SandboxPost) : undefined, failure: failure ? (JSON.parse(failure) as InjectedFailure) : undefined };
   }
 

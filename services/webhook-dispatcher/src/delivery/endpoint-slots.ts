@@ -1,42 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { luaCommand } from '@lps/common';
 import type { Redis } from 'ioredis';
 
 /**
  * At most `limit` requests in flight per endpoint, across every dispatcher
  * process: a sorted set of lease tokens scored by expiry, checked and taken in
- * one Lua call. A lease outlives the 10 s receiver time-out, and an expired
- * one (a dispatcher killed mid-request) is dropped on the next acquire, so a
- * crash never leaks a slot for long.
+ * one Lua call (lua/acquire-endpoint-slot.lua). A lease outlives the 10 s
+ * receiver time-out, and an expired one (a dispatcher killed mid-request) is
+ * dropped on the next acquire, so a crash never leaks a slot for long.
  */
-const ACQUIRE = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + tonumber(ARGV[3]), ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-  return 1
-end
-return 0`;
-/** A handed-over lease gets a new life, and so does its set. */
-const RENEW = `
-redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1`;
-
-/**
- * A script by its SHA (EVALSHA: the body is not sent with every call), loaded
- * with EVAL the first time or after Redis lost it (restart, SCRIPT FLUSH).
- */
-function script(redis: Redis, body: string) {
-  const sha = createHash('sha1').update(body).digest('hex');
-  return async (key: string, ...args: (string | number)[]): Promise<unknown> => {
-    try {
-      return await redis.evalsha(sha, 1, key, ...args);
-    } catch (error) {
-      if (!(error as Error).message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(body, 1, key, ...args);
-    }
-  };
-}
+const script = (name: string) => new URL(`../../lua/${name}.lua`, import.meta.url);
 
 /**
  * One attempt's hold on its endpoint, in two stages: the slot (a lease) for the
@@ -135,8 +108,8 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
   /** Attempts of the endpoint begun here and not yet recorded. */
   const unrecorded = new Map<string, number>();
   const keyOf = (endpointId: string) => `${prefix}:webhook-slots:${endpointId}`;
-  const take = script(redis, ACQUIRE);
-  const renewLease = script(redis, RENEW);
+  const take = luaCommand(redis, 'lpsAcquireEndpointSlot', script('acquire-endpoint-slot'), 1);
+  const renewLease = luaCommand(redis, 'lpsRenewEndpointSlot', script('renew-endpoint-slot'), 1);
 
   const observe = (endpointId: string, ms: number) => {
     const previous = slotMs.get(endpointId);
