@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGuardedClient, createGuardedPost, isPrivateAddressRefusal } from '@lps/outbound';
+import { createGuardedClient, createGuardedRequestSender, isPrivateAddressRefusal } from '@lps/outbound';
 import { startLoopbackServer, type LoopbackServer } from '@lps/testing';
 
 // Real servers on loopback: a refusal must come from the guard, not from nothing listening.
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const guarded = createGuardedClient({ allowPrivate: false, timeoutMs: 5_000, maxRedirects: 0 });
-const guardedPost = createGuardedPost({ allowPrivate: false, timeoutMs: 5_000, maxBodyBytes: 300 });
+const sendGuarded = createGuardedRequestSender({ allowPrivate: false, timeoutMs: 5_000, maxBodyBytes: 300 });
 
 async function refusal(url: string, send: (target: string) => Promise<unknown> = (target) => guarded.post(target, { body: '{}' })): Promise<unknown> {
   try {
@@ -58,7 +58,7 @@ describe('the guarded client refuses private targets at connect time', () => {
 
   it.each(cases)('%s, by the plain guarded POST too', async (_label, url) => {
     const before = hits;
-    const error = await refusal(url(), (target) => guardedPost(target, '{}', {}));
+    const error = await refusal(url(), (target) => sendGuarded(target, '{}', {}));
     expect(isPrivateAddressRefusal(error)).toBe(true);
     expect(hits).toBe(before);
   });
@@ -94,7 +94,7 @@ describe('the guarded client refuses private targets at connect time', () => {
 });
 
 describe('the plain guarded POST', () => {
-  const open = createGuardedPost({ allowPrivate: true, timeoutMs: 300, maxBodyBytes: 10 });
+  const open = createGuardedRequestSender({ allowPrivate: true, timeoutMs: 300, maxBodyBytes: 10 });
 
   it('sends the body with its length, answers the status, and reads no more of the answer than asked', async () => {
     const receiver = await startLoopbackServer(async (req, res) => {

@@ -1,4 +1,4 @@
-import { createGuardedPost } from '@lps/outbound';
+import { createGuardedRequestSender } from '@lps/outbound';
 import { jobCatalog } from '@lps/queue';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createDeliverHandler } from './delivery/deliver-webhook.js';
@@ -37,7 +37,7 @@ const UNRECORDED_PER_SLOT = 2;
 export async function startWebhookDispatcherService(runtime: Runtime): Promise<RunningService> {
   const { config, logger } = runtime;
   const settings = config.webhooks;
-  const post = createGuardedPost({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxBodyBytes: SNIPPET_BYTES });
+  const post = createGuardedRequestSender({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxBodyBytes: SNIPPET_BYTES });
   const slots = createEndpointSlots(runtime.redis, config.redis.prefix, {
     limit: settings.endpointConcurrency,
     unrecordedLimit: UNRECORDED_PER_SLOT * settings.endpointConcurrency,

@@ -32,8 +32,8 @@ it('a freed slot carries the next request, but no more than the allowance of unr
   expect(await leases()).toBe(2);
 
   // Both requests answered, neither recorded: the slots are free and one more attempt fits.
-  first!.sent();
-  second!.sent();
+  first!.requestAnswered();
+  second!.requestAnswered();
   const third = await slots.acquire(endpointId);
   expect(third).toBeTruthy();
 
@@ -47,10 +47,10 @@ it('a freed slot carries the next request, but no more than the allowance of unr
   expect(fourthGranted).toBe(false);
 
   // A record written makes room: the waiting attempt gets its slot.
-  await first!.done();
+  await first!.attemptRecorded();
   const granted = await fourth;
   expect(granted).toBeTruthy();
   expect(await leases()).toBe(2);
 
-  for (const slot of [second, third, granted]) await slot!.done();
+  for (const slot of [second, third, granted]) await slot!.attemptRecorded();
 });

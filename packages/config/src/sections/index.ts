@@ -5,7 +5,7 @@ import { opsSection } from './ops.js';
 import { rateLimitSection } from './rate-limits.js';
 import { securitySection } from './security.js';
 import { storageSection } from './storage.js';
-import { webhookSection } from './webhooks.js';
+import { webhookSection } from './webhook-delivery.js';
 
 /** Every section of the configuration; a new area adds one file and one line here. */
 export const sections = {

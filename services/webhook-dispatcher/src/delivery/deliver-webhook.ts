@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { Logger } from '@lps/logger';
-import type { GuardedPost } from '@lps/outbound';
+import type { GuardedRequestSender } from '@lps/outbound';
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
@@ -14,7 +14,7 @@ import { sendDelivery } from './send-delivery.js';
 
 export interface DeliverDeps {
   runtime: Runtime;
-  post: GuardedPost;
+  post: GuardedRequestSender;
   records: DeliveryRecords;
   slots: EndpointSlots;
   shares: MemberShares;
@@ -65,7 +65,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
       return await attempt(await load(), job, slot, log);
     } finally {
       releaseShare?.();
-      await slot.done();
+      await slot.attemptRecorded();
     }
   };
 
@@ -87,7 +87,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     const outcome = await sendDelivery(post, endpoint.url, body, headers);
     // The slot may carry the endpoint's next request while this one is recorded (the allowance
     // of attempts sent and not yet recorded bounds what a crash now would send twice).
-    slot.sent();
+    slot.requestAnswered();
 
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);

@@ -18,9 +18,9 @@ const script = (name: string) => new URL(`../../lua/${name}.lua`, import.meta.ur
  */
 export interface HeldSlot {
   /** The request is over: the slot may carry another request while this attempt is recorded. */
-  sent(): void;
-  /** The attempt is recorded (or was never sent): it leaves the allowance, and the slot is freed if `sent` was not called. */
-  done(): Promise<void>;
+  requestAnswered(): void;
+  /** The attempt is recorded (or was never sent): it leaves the allowance, and the slot is freed if `requestAnswered` was not called. */
+  attemptRecorded(): Promise<void>;
 }
 
 export interface EndpointSlots {
@@ -76,7 +76,7 @@ interface Lease {
 /** Weight of the newest request in an endpoint's average slot time. */
 const SMOOTHING = 0.2;
 
-const change = (counts: Map<string, number>, key: string, delta: number) => {
+const adjustCount = (counts: Map<string, number>, key: string, delta: number) => {
   const now = (counts.get(key) ?? 0) + delta;
   if (now === 0) counts.delete(key);
   else counts.set(key, now);
@@ -122,34 +122,34 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
     const since = Date.now();
     let freed = false;
     let recorded = false;
-    const sent = () => {
+    const requestAnswered = () => {
       if (freed) return;
       freed = true;
       observe(endpointId, Date.now() - since);
       const leases = spare.get(endpointId) ?? [];
       spare.set(endpointId, leases);
       leases.push(lease);
-      settle(endpointId);
+      handOverSpareLeases(endpointId);
     };
     return {
-      sent,
-      async done() {
+      requestAnswered,
+      async attemptRecorded() {
         if (recorded) return;
         recorded = true;
-        sent();
-        change(unrecorded, endpointId, -1);
-        settle(endpointId);
+        requestAnswered();
+        adjustCount(unrecorded, endpointId, -1);
+        handOverSpareLeases(endpointId);
       },
     };
   };
 
-  const letGo = (endpointId: string, lease: Lease) => {
-    change(held, endpointId, -1);
+  const returnLeaseToRedis = (endpointId: string, lease: Lease) => {
+    adjustCount(held, endpointId, -1);
     redis.zrem(keyOf(endpointId), lease.token).catch(() => undefined);
   };
 
   /** Spare leases go to waiting jobs while the allowance has room; with nobody waiting they go back to Redis. */
-  const settle = (endpointId: string) => {
+  const handOverSpareLeases = (endpointId: string) => {
     const queue = waiting.get(endpointId);
     const leases = spare.get(endpointId) ?? [];
     const now = Date.now();
@@ -158,7 +158,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
       // Kept spare past its life (records stuck, e.g. PostgreSQL down): Redis may have dropped it
       // and given the slot to another process, so it is not renewed but let go.
       if (now - lease.renewedAt >= options.leaseMs) {
-        letGo(endpointId, lease);
+        returnLeaseToRedis(endpointId, lease);
         continue;
       }
       const next = queue.shift() as Waiter;
@@ -169,7 +169,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
         renewLease(keyOf(endpointId), now + options.leaseMs, lease.token, options.leaseMs).catch(() => undefined);
         lease.renewedAt = now;
       }
-      change(unrecorded, endpointId, 1);
+      adjustCount(unrecorded, endpointId, 1);
       next.grant(hold(endpointId, lease));
     }
     // Room, but no spare lease here (they went back while nobody waited): the next in line asks Redis.
@@ -180,7 +180,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
     }
     if (queue?.length === 0) waiting.delete(endpointId);
     if (!waiting.has(endpointId)) {
-      for (const lease of leases) letGo(endpointId, lease);
+      for (const lease of leases) returnLeaseToRedis(endpointId, lease);
       leases.length = 0;
     }
     if (leases.length === 0) spare.delete(endpointId);
@@ -203,7 +203,7 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
           if (queue.length === 0 && waiting.get(endpointId) === queue) waiting.delete(endpointId);
           // No slot came: treat the endpoint as slow until its requests say otherwise.
           observe(endpointId, options.maxWaitMs * options.limit);
-          settle(endpointId);
+          handOverSpareLeases(endpointId);
           resolve(null);
         }, options.maxWaitMs),
       };
@@ -227,18 +227,18 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
         // handover and would never ask for it themselves).
         if (!hasRoom(endpointId) || (held.get(endpointId) ?? 0) >= options.limit) return wait();
         // Counted before asking, so requests asking at the same moment cannot overrun the allowance.
-        change(unrecorded, endpointId, 1);
+        adjustCount(unrecorded, endpointId, 1);
         const token = randomUUID();
         const taken = await take(keyOf(endpointId), Date.now(), options.limit, options.leaseMs, token).catch((error: unknown) => {
-          change(unrecorded, endpointId, -1);
+          adjustCount(unrecorded, endpointId, -1);
           throw error;
         });
         if (taken !== 1) {
           // Full across processes: waking a waiter here would only have it find the same.
-          change(unrecorded, endpointId, -1);
+          adjustCount(unrecorded, endpointId, -1);
           return wait();
         }
-        change(held, endpointId, 1);
+        adjustCount(held, endpointId, 1);
         return hold(endpointId, { token, renewedAt: Date.now() });
       };
       return ask();

@@ -1,4 +1,4 @@
-import { isPrivateAddressRefusal, RequestTimeoutError, type GuardedPost } from '@lps/outbound';
+import { isPrivateAddressRefusal, RequestTimeoutError, type GuardedRequestSender } from '@lps/outbound';
 import { parseRetryAfter } from './retry-policy.js';
 
 /** What one POST produced, in the words the delivery record uses. */
@@ -24,7 +24,7 @@ export const SNIPPET_BYTES = 300;
  * followed). Network errors, time-outs and refused private addresses are
  * failures with a readable reason.
  */
-export async function sendDelivery(post: GuardedPost, url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
+export async function sendDelivery(post: GuardedRequestSender, url: string, body: string, headers: Record<string, string>): Promise<AttemptOutcome> {
   try {
     const answer = await post(url, body, headers);
     const snippet = answer.body.replace(/\s+/g, ' ').trim();

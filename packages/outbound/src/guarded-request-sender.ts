@@ -3,7 +3,7 @@ import https from 'node:https';
 import { assertLiteralIsPublic } from './guarded-client.js';
 import { publicOnlyLookup } from './guarded-lookup.js';
 
-export interface GuardedPostOptions {
+export interface GuardedRequestSenderOptions {
   /** LPS_ALLOW_PRIVATE_URLS=1: local development and tests only. */
   allowPrivate: boolean;
   /** The whole request, connection to the last byte read. */
@@ -12,14 +12,14 @@ export interface GuardedPostOptions {
   maxBodyBytes: number;
 }
 
-export interface PostAnswer {
+export interface SenderAnswer {
   statusCode: number;
   headers: IncomingHttpHeaders;
   /** The first `maxBodyBytes` of the body, as UTF-8. */
   body: string;
 }
 
-export type GuardedPost = (url: string, body: string, headers: Record<string, string>) => Promise<PostAnswer>;
+export type GuardedRequestSender = (url: string, body: string, headers: Record<string, string>) => Promise<SenderAnswer>;
 
 /** Thrown when the whole request took longer than its time-out. */
 export class RequestTimeoutError extends Error {
@@ -38,13 +38,13 @@ export class RequestTimeoutError extends Error {
  * status: got builds and merges its options object per request, which was the
  * largest share of the webhook dispatcher's CPU per delivery (decision 0003).
  */
-export function createGuardedPost(options: GuardedPostOptions): GuardedPost {
+export function createGuardedRequestSender(options: GuardedRequestSenderOptions): GuardedRequestSender {
   // Connections are kept and reused, as got does with Node's global agents.
   const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
   const lookup = options.allowPrivate ? undefined : publicOnlyLookup;
 
   return (target, body, headers) =>
-    new Promise<PostAnswer>((resolve, reject) => {
+    new Promise<SenderAnswer>((resolve, reject) => {
       const url = new URL(target);
       const protocol = url.protocol as keyof typeof agents;
       const agent = agents[protocol];
