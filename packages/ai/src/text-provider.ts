@@ -66,8 +66,8 @@ export class ProviderUnavailableError extends Error {
 
 /** LinkedIn's limit on a post's text. */
 export const MAX_POST_LENGTH = 3000;
-/** decisions.md: idea titles and angles. */
+/** docs/api.md: idea titles and angles. */
 export const MAX_IDEA_TITLE_LENGTH = 200;
 export const MAX_IDEA_ANGLE_LENGTH = 1000;
-/** decisions.md: at most 10 ideas per generation or research run. */
+/** docs/api.md: at most 10 ideas per generation or research run. */
 export const MAX_IDEAS_PER_RUN = 10;

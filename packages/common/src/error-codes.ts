@@ -1,4 +1,4 @@
-/** The stable error codes of the contract (api-v1.md "Errors", plus the 503 extension of decisions.md). */
+/** The stable error codes of the contract (docs/api.md "Errors"). */
 export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,

@@ -42,5 +42,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return config;
 }
 
-/** Every environment variable the service reads (the README documents each; a test checks it). */
+/** Every environment variable the service reads (docs/configuration.md documents each; a test checks it). */
 export const configVariables = (): string[] => Object.values(sections).flatMap((section) => Object.keys(section.variables)).sort();

@@ -8,7 +8,7 @@ export interface GuardedClientOptions {
   /** LPS_ALLOW_PRIVATE_URLS=1: local development and tests only. */
   allowPrivate: boolean;
   timeoutMs: number;
-  /** Webhooks follow none (decisions.md); fetches of image_url may follow a few, each hop guarded. */
+  /** Webhooks follow none (docs/webhooks.md); fetches of image_url may follow a few, each hop guarded. */
   maxRedirects: number;
 }
 

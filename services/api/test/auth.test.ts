@@ -15,7 +15,7 @@ afterAll(async () => api.stop());
 const expectUnauthorized = (response: { status: number; body: unknown; headers: Record<string, string> }) => {
   expect(response.status).toBe(401);
   expect(response.body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
-  // decisions.md: no rate-limit headers on a 401.
+  // docs/api.md: no rate-limit headers on a 401.
   expect(response.headers['x-ratelimit-limit']).toBeUndefined();
 };
 

@@ -1,7 +1,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { startTestApi, type TestApi } from './support/api-harness.js';
 
-/** Every path and method of api-v1.md (plus the GET /templates extension), with the statuses it documents. */
+/** Every path and method of the contract (docs/api.md), with the statuses it documents. */
 const CONTRACT: Array<[string, string, string[]]> = [
   ['get', '/health', ['200']],
   ['get', '/openapi.json', ['200']],

@@ -8,6 +8,6 @@ export interface ResearchDeps {
   research: ResearchProvider;
 }
 
-/** Search results kept per run, and ideas made from them (decisions.md caps a run at 10). */
+/** Search results kept per run, and ideas made from them (docs/api.md caps a run at 10). */
 export const NOTES_PER_RUN = 8;
 export const IDEAS_PER_RUN = 5;

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('a delivery as the receiver sees it', () => {
-  it('carries the decisions.md body and both signatures, which the receiver recomputes from the secret returned at creation', async () => {
+  it('carries the docs/webhooks.md body and both signatures, which the receiver recomputes from the secret returned at creation', async () => {
     const endpoint = await createEndpoint(test.api, ada, `${receiver.url}/hooks`, ['post.published']);
     const data = { post: { id: '5b7c2a4e-0a43-4d1f-9a55-4c2b1f0d9e11', status: 'published', body: 'Café ☕ — ünïcödé survives signing' } };
     const eventId = await emitEvent(test.runtime, ada.memberId, 'post.published', data);

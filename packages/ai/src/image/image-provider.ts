@@ -48,5 +48,5 @@ export const MAX_IMAGE_PIXELS = 36_152_320;
 /** Portrait carousel slides, the format LinkedIn document posts use most. */
 export const CAROUSEL_SIZE = { width: 1080, height: 1350 } as const;
 
-/** decisions.md: a generation or upload that would take one post past this many candidates fails. */
+/** docs/api.md: a generation or upload that would take one post past this many candidates fails. */
 export const MAX_IMAGE_CANDIDATES = 60;

@@ -11,7 +11,7 @@ export const webhookSection = defineSection({
     LPS_WEBHOOK_ENDPOINT_CONCURRENCY: Joi.number().integer().min(1).max(1_000).default(8),
     /** How often the sweeper looks for events and deliveries that Redis forgot (or never heard of). */
     LPS_WEBHOOK_SWEEP_INTERVAL: durationMs('5s'),
-    /** Test only: the receiver's time-out is 10 s (decisions.md); tests of time-outs may shorten it. Refused outside NODE_ENV=test. */
+    /** Test only: the receiver's time-out is 10 s (docs/webhooks.md); tests of time-outs may shorten it. Refused outside NODE_ENV=test. */
     LPS_TEST_WEBHOOK_TIMEOUT: durationMs(undefined).when('NODE_ENV', { is: 'test', otherwise: Joi.forbidden() }),
   },
   build: (env) => ({
@@ -20,7 +20,7 @@ export const webhookSection = defineSection({
     concurrency: env.LPS_WEBHOOK_CONCURRENCY as number,
     endpointConcurrency: env.LPS_WEBHOOK_ENDPOINT_CONCURRENCY as number,
     sweepIntervalMs: env.LPS_WEBHOOK_SWEEP_INTERVAL as number,
-    /** decisions.md: the receiver has 10 s. */
+    /** docs/webhooks.md: the receiver has 10 s. */
     timeoutMs: (env.LPS_TEST_WEBHOOK_TIMEOUT as number | undefined) ?? 10_000,
   }),
 });

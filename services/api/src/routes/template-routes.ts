@@ -8,7 +8,7 @@ const TemplateListSchema = Joi.object({
     .required(),
 }).label('TemplateList');
 
-/** GET /templates: an extension (decisions.md) listing the ids template_id accepts. */
+/** GET /templates: an extension (docs/api.md) listing the ids template_id accepts. */
 export const templateRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'get',

@@ -8,7 +8,7 @@ export interface OutboxEventRow {
 }
 
 /**
- * The body of every delivery of an event (decisions.md "Delivery body"). Built
+ * The body of every delivery of an event (docs/webhooks.md "Delivery body"). Built
  * from the stored row alone, so each retry sends the same bytes; the `data`
  * written by the producer is passed through untouched.
  */

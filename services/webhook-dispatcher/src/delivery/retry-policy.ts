@@ -1,5 +1,5 @@
 /**
- * When to try a failed delivery again. The schedule (decisions.md, or
+ * When to try a failed delivery again. The schedule (docs/webhooks.md, or
  * LPS_WEBHOOK_RETRY_SCHEDULE) gives the delay before each retry; ±20 % jitter
  * spreads the retries of many deliveries that failed together (a receiver
  * coming back from an outage is not hit by all of them in the same second).

@@ -32,7 +32,7 @@ export async function dismissIdea({ runtime }: UseCaseDeps, memberId: string, id
   return { idea: ideaToWire(await updateIdea(runtime.db, id, { status: 'dismissed' })) };
 }
 
-/** dismissed → new, or used when a post was already made from it (decisions.md). */
+/** dismissed → new, or used when a post was already made from it (docs/api.md). */
 export async function restoreIdea({ runtime }: UseCaseDeps, memberId: string, id: string) {
   const idea = await getOwnedIdea(runtime.db, memberId, id);
   if (idea.status !== 'dismissed') throw conflict(`only a dismissed idea can be restored; this one is ${idea.status}`);

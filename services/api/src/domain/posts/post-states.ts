@@ -1,7 +1,7 @@
 import { conflict } from '@lps/common';
 import type { Post, PostStatus } from '@lps/db';
 
-/** States from which a post may be scheduled, published or get images (decisions.md). */
+/** States from which a post may be scheduled, published or get images (docs/api.md). */
 export const READY_FOR_WORK: PostStatus[] = ['draft', 'draft_saved', 'approved', 'scheduled'];
 
 /** Published posts are final: edits, deletes and republishing are 409. */

@@ -5,7 +5,7 @@ import { findMemberProfile, type DbOrTx } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { callTextProvider } from '../generation/call-provider.js';
 
-/** Unknown template ids are a content problem, not a shape problem: 422 unprocessable (decisions.md). */
+/** Unknown template ids are a content problem, not a shape problem: 422 unprocessable (docs/api.md). */
 export function assertKnownTemplate(templateId: string | null | undefined): void {
   if (templateId && !findTemplate(templateId)) {
     throw unprocessable(`unknown template_id "${templateId}"; GET /templates lists the valid ids`, { template_id: 'unknown template' });

@@ -11,7 +11,7 @@ const isJsonType = (contentType: string | undefined): boolean =>
   /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
 
 /**
- * JSON only (decisions.md): a body with another content type, or one that does
+ * JSON only (docs/api.md): a body with another content type, or one that does
  * not parse, is 422 validation_error naming `content-type` or `body`. Runs after
  * auth and rate limiting so the order of checks matches the contract.
  */

@@ -31,7 +31,7 @@ export function createRateLimiters(runtime: Runtime): RateLimiters {
 function setHeaders(res: Response, limit: number, state: RateLimiterRes): void {
   res.setHeader('X-RateLimit-Limit', String(limit));
   res.setHeader('X-RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));
-  // Delta seconds until the window resets (decisions.md), never an epoch.
+  // Delta seconds until the window resets (docs/api.md), never an epoch.
   res.setHeader('X-RateLimit-Reset', String(Math.max(0, Math.ceil(state.msBeforeNext / 1000))));
 }
 
