@@ -10,6 +10,8 @@ const duration = () =>
 const requiredWithLinkedIn = (schema: Joi.Schema) =>
   schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
 
+const scopeList = (text: unknown): string[] => String(text).split(/[\s,]+/).filter(Boolean);
+
 const toMs = (text: string): number => {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(text) as RegExpExecArray;
   const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] as 'ms' | 's' | 'm' | 'h' | 'd'];
@@ -36,6 +38,14 @@ export const networkSection = defineSection({
     LINKEDIN_API_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.linkedin.com'),
     LINKEDIN_OAUTH_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://www.linkedin.com/oauth/v2'),
     LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
+    /**
+     * The optional second app for analytics (Community Management API, which LinkedIn grants only
+     * to an app carrying that product alone): its secret is required once its id is set.
+     */
+    LINKEDIN_ANALYTICS_CLIENT_ID: Joi.string(),
+    LINKEDIN_ANALYTICS_CLIENT_SECRET: Joi.string().when('LINKEDIN_ANALYTICS_CLIENT_ID', { is: Joi.exist(), then: Joi.required() }),
+    LINKEDIN_ANALYTICS_REDIRECT_URI: Joi.string().uri({ scheme: ['http', 'https'] }),
+    LINKEDIN_ANALYTICS_SCOPES: Joi.string().default('r_member_postAnalytics'),
     LINKEDIN_TIMEOUT: duration().default('20s'),
     LPS_ANALYTICS_MAX_AGE: duration().default('15m'),
     LPS_ANALYTICS_REFRESH_INTERVAL: duration().default('1h'),
@@ -59,7 +69,16 @@ export const networkSection = defineSection({
       apiVersion: env.LINKEDIN_API_VERSION as string,
       apiBaseUrl: (env.LINKEDIN_API_BASE_URL as string).replace(/\/+$/, ''),
       oauthBaseUrl: (env.LINKEDIN_OAUTH_BASE_URL as string).replace(/\/+$/, ''),
-      scopes: (env.LINKEDIN_SCOPES as string).split(/[\s,]+/).filter(Boolean),
+      scopes: scopeList(env.LINKEDIN_SCOPES),
+      analyticsApp: env.LINKEDIN_ANALYTICS_CLIENT_ID
+        ? {
+            clientId: env.LINKEDIN_ANALYTICS_CLIENT_ID as string,
+            clientSecret: env.LINKEDIN_ANALYTICS_CLIENT_SECRET as string,
+            // One callback serves both apps (the signed state says which); register it in both.
+            redirectUri: (env.LINKEDIN_ANALYTICS_REDIRECT_URI ?? env.LINKEDIN_REDIRECT_URI) as string | undefined,
+            scopes: scopeList(env.LINKEDIN_ANALYTICS_SCOPES),
+          }
+        : undefined,
       timeoutMs: toMs(env.LINKEDIN_TIMEOUT as string),
     },
     analyticsMaxAgeMs: toMs(env.LPS_ANALYTICS_MAX_AGE as string),
