@@ -33,7 +33,7 @@ describe('lps member connect / connections (LPS_NETWORK=linkedin)', () => {
     expect(url.searchParams.get('client_id')).toBe('fake-client-id');
     expect(url.search).toContain('scope=openid%20profile%20email%20w_member_social');
     const state = url.searchParams.get('state') as string;
-    expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toEqual({ memberId: member.memberId, replace: false });
+    expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toEqual({ memberId: member.memberId, replace: false, analytics: false });
     expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toBeUndefined();
   });
 
