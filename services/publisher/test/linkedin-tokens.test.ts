@@ -94,6 +94,21 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     expect(analyticsRequests().length).toBe(before);
   });
 
+  it('an analytics link reaching a service without the analytics app configured answers a 400 page, not a 5xx', async () => {
+    const member = await createTestMember(harness.api.runtime);
+    const linkedin = harness.api.runtime.config.network.linkedin;
+    const configured = linkedin.analyticsApp;
+    const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId, new Date(), { analytics: true });
+    linkedin.analyticsApp = undefined;
+    try {
+      const response = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ clientId: ANALYTICS_APP.clientId }), state });
+      expect([response.status, response.text]).toEqual([400, expect.stringContaining('LINKEDIN_ANALYTICS_CLIENT_ID')]);
+    } finally {
+      linkedin.analyticsApp = configured;
+    }
+    expect(await db().analyticsConnection.findUnique({ where: { memberId: member.memberId } })).toBeNull();
+  });
+
   it('an analytics token LinkedIn refuses (401) stops the member\'s analytics calls until they connect that app again', async () => {
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'revoked-analytics');
