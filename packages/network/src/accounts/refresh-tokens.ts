@@ -2,12 +2,13 @@ import type { DbOrTx } from '@lps/db';
 import { LinkedInOAuth } from '../linkedin/linkedin-oauth.js';
 import type { LinkedInGrant, LinkedInSettings } from '../linkedin/settings.js';
 import { isNetworkError } from '../network-error.js';
-import type { SecretBox } from './network-account.js';
+import { markAnalyticsDisconnected, markDisconnected, type SecretBox } from './network-account.js';
 import { tokenColumns } from './token-columns.js';
 
 interface RefreshableRow {
   memberId: string;
   refreshTokenEnc: string | null;
+  refreshExpiresAt: Date | null;
 }
 
 type TokenUpdate = ReturnType<typeof tokenColumns>;
@@ -24,13 +25,13 @@ const grants: Record<LinkedInGrant, {
         where: { provider: 'linkedin', disconnectedAt: null, connectedAt: { not: null }, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } },
       }),
     store: (db, memberId, data) => db.networkConnection.update({ where: { memberId }, data }),
-    refused: (db, memberId, reason) => db.networkConnection.updateMany({ where: { memberId, disconnectedAt: null }, data: { disconnectedAt: new Date(), disconnectReason: reason } }),
+    refused: markDisconnected,
   },
   analytics: {
     due: (db, horizon, now) =>
       db.analyticsConnection.findMany({ where: { disconnectedAt: null, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } } }),
     store: (db, memberId, data) => db.analyticsConnection.update({ where: { memberId }, data }),
-    refused: (db, memberId, reason) => db.analyticsConnection.updateMany({ where: { memberId, disconnectedAt: null }, data: { disconnectedAt: new Date(), disconnectReason: reason } }),
+    refused: markAnalyticsDisconnected,
   },
 };
 
@@ -64,8 +65,8 @@ export async function refreshExpiringTokens(
       try {
         const tokens = await oauth.refresh(secrets.decrypt(row.refreshTokenEnc as string));
         const columns = tokenColumns(tokens, secrets, now);
-        const data = columns.refreshTokenEnc ? columns : { ...columns, refreshTokenEnc: row.refreshTokenEnc, refreshExpiresAt: undefined };
-        await grants[grant].store(db, row.memberId, data as TokenUpdate);
+        const kept = columns.refreshTokenEnc ? {} : { refreshTokenEnc: row.refreshTokenEnc, refreshExpiresAt: row.refreshExpiresAt };
+        await grants[grant].store(db, row.memberId, { ...columns, ...kept });
         outcomes.push({ grant, memberId: row.memberId, expiresAt: columns.expiresAt });
       } catch (error) {
         if (!isNetworkError(error)) throw error;
