@@ -7,10 +7,12 @@ import { commands } from './commands/index.js';
 const USAGE = `usage: lps <command> [options]
   member create --name <name> [--headline <text>] [--company <name>] [--json]
   member list [--json]
-  member connect <member-id> [--replace] [--json]
+  member connect <member-id> [--replace] [--analytics] [--json]
                                            (LPS_NETWORK=linkedin: prints the authorize URL; --replace
-                                            allows switching to another LinkedIn person)
-  member connections [--json]              (tokens and their expiry; flags those expiring soon)
+                                            allows switching to another LinkedIn person; --analytics
+                                            connects the analytics app, LINKEDIN_ANALYTICS_*)
+  member connections [--json]              (tokens, scopes and expiry; flags those expiring soon and
+                                            posts scheduled after a connection ends)
   key create --member <member-id> [--json]
   key revoke <key-id> [--json]
   key list --member <member-id> [--json]
@@ -30,6 +32,7 @@ export async function runCli(argv: string[], print: (text: string) => void = (te
         member: { type: 'string' },
         json: { type: 'boolean' },
         replace: { type: 'boolean' },
+        analytics: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

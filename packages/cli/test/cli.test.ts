@@ -39,7 +39,7 @@ describe('lps CLI', () => {
     expect(lines).toHaveLength(1);
     const output = JSON.parse(lines[0] as string);
     expect(output).toEqual({
-      member: { id: expect.any(String), display_name: 'Ada Lovelace', headline: 'Analyst', company_name: null, network_connected: true },
+      member: { id: expect.any(String), display_name: 'Ada Lovelace', headline: 'Analyst', company_name: null, network_connected: true, network_connection_expires_at: null },
       api_key: expect.stringMatching(/^lps_[0-9a-f]{32}$/),
       key_id: expect.any(String),
     });

@@ -9,6 +9,7 @@ export * from './repositories/posts.js';
 export * from './repositories/post-publication.js';
 export * from './repositories/publish-commit.js';
 export * from './repositories/publish-path-statements.js';
+export * from './repositories/schedule-expiry-flags.js';
 export { postFromRow, type PostRow } from './repositories/post-row.js';
 export * from './repositories/ideas.js';
 export * from './repositories/webhooks.js';

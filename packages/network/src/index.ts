@@ -6,15 +6,18 @@ export { MemorySandboxStore, type SandboxStore, type SandboxPost, type SandboxDr
 export { RedisSandboxStore, type SandboxRedis } from './sandbox/redis-sandbox-store.js';
 export { syntheticMetrics, ZERO_METRICS } from './sandbox/synthetic-metrics.js';
 export { LinkedInNetwork } from './linkedin/linkedin-network.js';
-export { LinkedInOAuth, type LinkedInTokens } from './linkedin/linkedin-oauth.js';
+export { AnalyticsAppMissingError, LinkedInOAuth, type LinkedInTokens } from './linkedin/linkedin-oauth.js';
 export { classifyLinkedInError } from './linkedin/classify-error.js';
 export { metricTypeName } from './linkedin/analytics.js';
-export type { LinkedInSettings, NetworkLogger } from './linkedin/settings.js';
+export type { LinkedInAppCredentials, LinkedInGrant, LinkedInSettings, NetworkLogger } from './linkedin/settings.js';
 export { createNetwork, type NetworkDependencies } from './create-network.js';
 export {
   accountFromConnection,
   lookupNetworkAccount,
+  lookupAnalyticsAccount,
   markDisconnected,
+  markAnalyticsDisconnected,
+  ANALYTICS_SCOPE,
   expiringConnections,
   type ExpiringConnection,
   type AccountLookup,
@@ -22,5 +25,7 @@ export {
   type NetworkMode,
 } from './accounts/network-account.js';
 export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOptions, type SpentOAuthState } from './accounts/oauth-state.js';
-export { connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
+export { connectAnalytics, connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
+export { refreshExpiringTokens, type TokenRefreshOutcome } from './accounts/refresh-tokens.js';
+export { hasScope } from './accounts/token-columns.js';
 export { engagementRate, latestSnapshot, refreshPostAnalytics } from './analytics/post-analytics.js';

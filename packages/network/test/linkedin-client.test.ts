@@ -1,7 +1,7 @@
 import got from 'got';
 import { loadConfig } from '@lps/config';
 import { LinkedInNetwork, LITTLE_TEXT_RESERVED, NetworkError, nextUtcMidnight, type NetworkAccount } from '@lps/network';
-import { startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
+import { ANALYTICS_APP, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
 
 let fake: FakeLinkedIn;
 let network: LinkedInNetwork;
@@ -139,8 +139,14 @@ describe('LinkedIn analytics and identity', () => {
     fake.state.metricTypeShape = shape;
     const published = await network.publishPost(account, { text: `metrics ${shape}`, reference: 'm' });
     fake.state.metrics.set(published.urn, { IMPRESSION: 1000, MEMBERS_REACHED: 700, REACTION: 40, COMMENT: 5, RESHARE: 3 });
-    expect(await network.postAnalytics(account, published.urn)).toEqual({ impressions: 1000, membersReached: 700, likes: 40, comments: 5, shares: 3 });
-    expect((await network.memberTotals(account)).impressions).toBe(1000);
+    // The statistics are LinkedIn's to give only to the analytics app's token for the same person.
+    const grant = fake.state.addAccount({ sub: account.personUrn.replace('urn:li:person:', ''), clientId: ANALYTICS_APP.clientId });
+    const reader = { ...account, accessToken: grant.accessToken };
+    expect(await network.postAnalytics(reader, published.urn)).toEqual({ impressions: 1000, membersReached: 700, likes: 40, comments: 5, shares: 3 });
+    expect((await network.memberTotals(reader)).impressions).toBe(1000);
+    // The share app's token carries no r_member_postAnalytics: LinkedIn's 403, permanent.
+    const refused = await failureOf(network.postAnalytics(account, published.urn));
+    expect([refused.kind, refused.status, refused.code]).toEqual(['permanent', 403, 'ACCESS_DENIED']);
   });
 
   it('reads the person URN from /v2/userinfo', async () => {

@@ -53,9 +53,17 @@ describe('logs of a full run', () => {
       // Connect through the real CLI and OAuth callback: the token only ever travels encrypted or to LinkedIn.
       const connect = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--json'], { env: { ...process.env, ...env } });
       const state = new URL(JSON.parse(connect.stdout).authorize_url).searchParams.get('state') as string;
-      const code = fake.state.issueCode({ name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social', 'r_member_postAnalytics'] });
-      const token = fake.state.codes.get(code) as string;
+      const code = fake.state.issueCode({ sub: 'grace', name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social'] });
+      const token = fake.state.codes.get(code)?.accessToken as string;
       expect((await fetch(`${base}/oauth/linkedin/callback?code=${code}&state=${encodeURIComponent(state)}`)).status).toBe(200);
+      // The analytics app's grant, through its own link, LinkedIn's authorize step (the fake's) and the same callback.
+      const linkAnalytics = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--analytics', '--json'], { env: { ...process.env, ...env } });
+      fake.state.browserPerson = { sub: 'grace', name: 'Grace Hopper' };
+      const approved = await fetch(JSON.parse(linkAnalytics.stdout).authorize_url, { redirect: 'manual' });
+      const analyticsCallback = new URL(approved.headers.get('location') as string);
+      const analyticsCode = analyticsCallback.searchParams.get('code') as string;
+      const analyticsToken = fake.state.codes.get(analyticsCode)?.accessToken as string;
+      expect((await fetch(`${base}${analyticsCallback.pathname}${analyticsCallback.search}`)).status).toBe(200);
       // A callback that fails (the state is single-use) is logged, without its code or state.
       const replayedCode = fake.state.issueCode({ name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social'] });
       expect((await fetch(`${base}/oauth/linkedin/callback?code=${replayedCode}&state=${encodeURIComponent(state)}`)).status).toBeGreaterThanOrEqual(400);
@@ -78,10 +86,13 @@ describe('logs of a full run', () => {
         ['webhook secret', secret],
         ['webhook secret body', secret.slice('whsec_'.length)],
         ['network access token', token],
+        ['analytics access token', analyticsToken],
         ['OAuth authorization code', code],
+        ['OAuth authorization code of the analytics app', analyticsCode],
         ['OAuth authorization code of a failed callback', replayedCode],
         ['OAuth state', state],
         ['LinkedIn client secret', fake.env.LINKEDIN_CLIENT_SECRET as string],
+        ['LinkedIn analytics client secret', fake.env.LINKEDIN_ANALYTICS_CLIENT_SECRET as string],
       ] as const) {
         expect([what, output.includes(value)]).toEqual([what, false]);
       }

@@ -44,6 +44,8 @@ describe('authentication', () => {
         headline: 'Staff engineer',
         company_name: 'Acme',
         network_connected: true,
+        // The sandbox's connection has no end.
+        network_connection_expires_at: null,
       },
     });
   });

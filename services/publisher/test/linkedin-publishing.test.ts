@@ -1,6 +1,6 @@
 import supertest from 'supertest';
 import { createOAuthState } from '@lps/network';
-import { createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { ANALYTICS_APP, createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { outboxEvents, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
 let fake: FakeLinkedIn;
@@ -16,6 +16,14 @@ async function connect(member: TestMember, scopes?: string[]) {
   const code = fake.state.issueCode({ name: 'Ada Lovelace', scopes });
   const response = await origin().get('/oauth/linkedin/callback').query({ code, state });
   return { state, response };
+}
+
+/** The analytics app's grant for the LinkedIn person the member posts as (`lps member connect --analytics`). */
+async function connectAnalyticsApp(member: TestMember) {
+  const { personUrn } = await db().networkConnection.findUniqueOrThrow({ where: { memberId: member.memberId } });
+  const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId, new Date(), { analytics: true });
+  const code = fake.state.issueCode({ sub: (personUrn as string).replace('urn:li:person:', ''), clientId: ANALYTICS_APP.clientId });
+  return origin().get('/oauth/linkedin/callback').query({ code, state }).expect(200);
 }
 
 const settled = (id: string) =>
@@ -167,6 +175,7 @@ describe('publishing to LinkedIn', () => {
 
 describe('analytics from LinkedIn', () => {
   it('refreshes when the snapshot is older than the max age and serves the stored one otherwise', async () => {
+    await connectAnalyticsApp(ada);
     const done = await settled((await publish(ada, 'measured post')).id);
     const urn = done.networkPostUrn as string;
     fake.state.metrics.set(urn, { IMPRESSION: 1000, MEMBERS_REACHED: 800, REACTION: 30, COMMENT: 6, RESHARE: 4 });
@@ -190,6 +199,7 @@ describe('analytics from LinkedIn', () => {
   it('KPIs sum the newest snapshots and top_posts ranks by engagement', async () => {
     const cleo = await createTestMember(harness.api.runtime, { displayName: 'Cleo' });
     await connect(cleo);
+    await connectAnalyticsApp(cleo);
     const quiet = await settled((await publish(cleo, 'quiet post')).id);
     const loud = await settled((await publish(cleo, 'loud post')).id);
     fake.state.metrics.set(quiet.networkPostUrn as string, { IMPRESSION: 100, REACTION: 1, COMMENT: 0, RESHARE: 0 });

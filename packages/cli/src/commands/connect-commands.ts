@@ -1,15 +1,17 @@
 import { isUuid } from '@lps/common';
 import { Keyring } from '@lps/crypto';
-import { findMember } from '@lps/db';
-import { createOAuthState, expiringConnections, LinkedInOAuth } from '@lps/network';
+import { findMember, SCHEDULED_PAST_RECONNECT } from '@lps/db';
+import { AnalyticsAppMissingError, createOAuthState, expiringConnections, LinkedInOAuth } from '@lps/network';
 import { UsageError, type CommandContext } from './command.js';
 
 /**
- * `lps member connect <member-id> [--replace] [--json]`: prints the LinkedIn authorize URL.
+ * `lps member connect <member-id> [--replace] [--analytics] [--json]`: prints the LinkedIn authorize URL.
  * The member opens it, approves, and LinkedIn sends the browser to
  * GET /oauth/linkedin/callback, which stores the tokens. The link works once, for 30 minutes.
  * A member already connected is told as whom; signing in as another LinkedIn person
- * replaces that connection only with `--replace`.
+ * replaces that connection only with `--replace`. `--analytics` links the optional
+ * analytics app instead (LINKEDIN_ANALYTICS_*, Community Management API): its token is
+ * stored beside the share connection and only reads analytics.
  */
 export async function memberConnect(context: CommandContext): Promise<void> {
   const memberId = context.positionals[0];
@@ -21,8 +23,15 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   }
   const keyring = new Keyring(security.encryptionKey, security.previousEncryptionKeys);
   const replace = context.options.replace === true;
-  const state = await createOAuthState(context.db, keyring, memberId, new Date(), { replace });
-  const url = new LinkedInOAuth(network.linkedin).authorizeUrl(state);
+  const analytics = context.options.analytics === true;
+  const oauth = new LinkedInOAuth(network.linkedin, analytics ? 'analytics' : 'share');
+  if (analytics && !network.linkedin.analyticsApp) throw new UsageError(new AnalyticsAppMissingError().message);
+  const state = await createOAuthState(context.db, keyring, memberId, new Date(), { replace, analytics });
+  const url = oauth.authorizeUrl(state);
+  if (analytics) {
+    context.print(context.options.json ? JSON.stringify({ member_id: memberId, authorize_url: url, app: 'analytics' }) : `Open this URL in a browser logged in as the member, to let the analytics app read their post statistics (valid once, for 30 minutes):\n${url}`);
+    return;
+  }
   const current = await context.db.networkConnection.findUnique({ where: { memberId }, select: { personUrn: true, disconnectedAt: true, expiresAt: true } });
   const connectedAs = current?.personUrn && !current.disconnectedAt ? current.personUrn : null;
   if (context.options.json) {
@@ -39,26 +48,46 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   context.print(url);
 }
 
-/** `lps member connections [--json]`: LinkedIn tokens, soonest expiry first, flagging those that expire within LPS_TOKEN_EXPIRY_WARNING. */
+/**
+ * `lps member connections [--json]`: LinkedIn grants, soonest expiry first, with their scopes;
+ * flags those the member must renew within LPS_TOKEN_EXPIRY_WARNING and counts posts
+ * scheduled after the connection ends (they carry a `last_error` saying so).
+ */
 export async function memberConnections(context: CommandContext): Promise<void> {
   const soon = new Set((await expiringConnections(context.db, context.config.network.tokenExpiryWarningMs)).map((entry) => entry.memberId));
-  const rows = await context.db.networkConnection.findMany({ include: { member: { select: { displayName: true } } }, orderBy: { expiresAt: 'asc' } });
-  const connections = rows.map((row) => ({
-    member_id: row.memberId,
-    display_name: row.member.displayName,
-    provider: row.provider,
-    connected: Boolean(row.connectedAt && !row.disconnectedAt),
-    expires_at: row.expiresAt?.toISOString() ?? null,
-    expires_soon: soon.has(row.memberId),
-    disconnect_reason: row.disconnectReason,
-  }));
+  const rows = await context.db.networkConnection.findMany({
+    include: { member: { select: { displayName: true, analyticsConnection: true } } },
+    orderBy: { expiresAt: 'asc' },
+  });
+  const late = await context.db.post.groupBy({ by: ['memberId'], where: { status: 'scheduled', lastError: { startsWith: SCHEDULED_PAST_RECONNECT } }, _count: true });
+  const lateByMember = new Map(late.map((entry) => [entry.memberId, entry._count]));
+  const connections = rows.map((row) => {
+    const analytics = row.member.analyticsConnection;
+    return {
+      member_id: row.memberId,
+      display_name: row.member.displayName,
+      provider: row.provider,
+      connected: Boolean(row.connectedAt && !row.disconnectedAt),
+      scopes: row.scopes?.split(' ').filter(Boolean) ?? [],
+      expires_at: row.expiresAt?.toISOString() ?? null,
+      refresh_expires_at: row.refreshTokenEnc ? (row.refreshExpiresAt?.toISOString() ?? null) : null,
+      expires_soon: soon.has(row.memberId),
+      disconnect_reason: row.disconnectReason,
+      scheduled_after_expiry: lateByMember.get(row.memberId) ?? 0,
+      analytics: analytics
+        ? { connected: !analytics.disconnectedAt, scopes: analytics.scopes.split(' ').filter(Boolean), expires_at: analytics.expiresAt.toISOString(), disconnect_reason: analytics.disconnectReason }
+        : null,
+    };
+  });
   if (context.options.json) {
     context.print(JSON.stringify({ data: connections }));
     return;
   }
   if (connections.length === 0) context.print('no network connections yet: lps member connect <member-id>');
   for (const entry of connections) {
-    const state = entry.connected ? `connected until ${entry.expires_at ?? 'no expiry'}` : `disconnected (${entry.disconnect_reason ?? 'unknown'})`;
-    context.print(`${entry.member_id}  ${entry.display_name ?? ''}  ${entry.provider}  ${state}${entry.expires_soon ? '  EXPIRES SOON: run lps member connect' : ''}`);
+    const state = entry.connected ? `connected until ${entry.refresh_expires_at ?? entry.expires_at ?? 'no expiry'}` : `disconnected (${entry.disconnect_reason ?? 'unknown'})`;
+    const analytics = entry.analytics ? `analytics ${entry.analytics.connected ? `until ${entry.analytics.expires_at}` : 'disconnected'}` : 'no analytics app';
+    const late = entry.scheduled_after_expiry ? `  ${entry.scheduled_after_expiry} POST(S) SCHEDULED AFTER IT ENDS` : '';
+    context.print(`${entry.member_id}  ${entry.display_name ?? ''}  ${entry.provider}  ${state}  ${analytics}${entry.expires_soon ? '  EXPIRES SOON: run lps member connect' : ''}${late}`);
   }
 }

@@ -6,6 +6,8 @@ import { defineSection } from './section.js';
 const requiredWithLinkedIn = (schema: Joi.Schema) =>
   schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
 
+const scopeList = (text: unknown): string[] => String(text).split(/[\s,]+/).filter(Boolean);
+
 /**
  * Publications in flight per publisher process. A publication mostly waits on the
  * network, and jobs running side by side share their database statements (decision
@@ -26,6 +28,14 @@ export const networkSection = defineSection({
     LINKEDIN_API_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.linkedin.com'),
     LINKEDIN_OAUTH_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://www.linkedin.com/oauth/v2'),
     LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
+    /**
+     * The optional second app for analytics (Community Management API, which LinkedIn grants only
+     * to an app carrying that product alone): its secret is required once its id is set.
+     */
+    LINKEDIN_ANALYTICS_CLIENT_ID: Joi.string(),
+    LINKEDIN_ANALYTICS_CLIENT_SECRET: Joi.string().when('LINKEDIN_ANALYTICS_CLIENT_ID', { is: Joi.exist(), then: Joi.required() }),
+    LINKEDIN_ANALYTICS_REDIRECT_URI: Joi.string().uri({ scheme: ['http', 'https'] }),
+    LINKEDIN_ANALYTICS_SCOPES: Joi.string().default('r_member_postAnalytics'),
     LINKEDIN_TIMEOUT: durationMs('20s'),
     LPS_ANALYTICS_MAX_AGE: durationMs('15m'),
     LPS_ANALYTICS_REFRESH_INTERVAL: durationMs('1h'),
@@ -49,7 +59,16 @@ export const networkSection = defineSection({
       apiVersion: env.LINKEDIN_API_VERSION as string,
       apiBaseUrl: (env.LINKEDIN_API_BASE_URL as string).replace(/\/+$/, ''),
       oauthBaseUrl: (env.LINKEDIN_OAUTH_BASE_URL as string).replace(/\/+$/, ''),
-      scopes: (env.LINKEDIN_SCOPES as string).split(/[\s,]+/).filter(Boolean),
+      scopes: scopeList(env.LINKEDIN_SCOPES),
+      analyticsApp: env.LINKEDIN_ANALYTICS_CLIENT_ID
+        ? {
+            clientId: env.LINKEDIN_ANALYTICS_CLIENT_ID as string,
+            clientSecret: env.LINKEDIN_ANALYTICS_CLIENT_SECRET as string,
+            // One callback serves both apps (the signed state says which); register it in both.
+            redirectUri: (env.LINKEDIN_ANALYTICS_REDIRECT_URI ?? env.LINKEDIN_REDIRECT_URI) as string | undefined,
+            scopes: scopeList(env.LINKEDIN_ANALYTICS_SCOPES),
+          }
+        : undefined,
       timeoutMs: env.LINKEDIN_TIMEOUT as number,
     },
     analyticsMaxAgeMs: env.LPS_ANALYTICS_MAX_AGE as number,

@@ -1,8 +1,22 @@
 import type { Member, NetworkConnection } from '../generated/prisma/client.js';
 
-/** Connected means: a live connection to the network this service is configured for. */
-export const isNetworkConnected = (connection: NetworkConnection | null | undefined, network: 'sandbox' | 'linkedin'): boolean =>
+type Connection = NetworkConnection | null | undefined;
+
+/** A connection made to the configured network and not refused or revoked since (its token may still have run out). */
+const isLive = (connection: Connection, network: 'sandbox' | 'linkedin'): connection is NetworkConnection =>
   Boolean(connection && connection.provider === network && connection.connectedAt && !connection.disconnectedAt);
+
+/** Connected means: a live connection to the configured network whose token has not expired. */
+export const isNetworkConnected = (connection: Connection, network: 'sandbox' | 'linkedin', now = new Date()): boolean =>
+  isLive(connection, network) && !(connection.expiresAt && connection.expiresAt <= now);
+
+/**
+ * When the member must sign in to LinkedIn again at the latest: the refresh token's end where
+ * LinkedIn granted one (the publisher renews the access token before it runs out), else the
+ * 60-day access token's. Null for connections without expiry (the sandbox).
+ */
+export const reconnectDeadline = (connection: Connection): Date | null =>
+  !connection ? null : connection.refreshTokenEnc && connection.refreshExpiresAt ? connection.refreshExpiresAt : connection.expiresAt;
 
 export const memberToWire = (member: Member & { networkConnection: NetworkConnection | null }, network: 'sandbox' | 'linkedin') => ({
   id: member.id,
@@ -10,6 +24,7 @@ export const memberToWire = (member: Member & { networkConnection: NetworkConnec
   headline: member.headline,
   company_name: member.companyName,
   network_connected: isNetworkConnected(member.networkConnection, network),
+  network_connection_expires_at: isLive(member.networkConnection, network) ? (reconnectDeadline(member.networkConnection)?.toISOString() ?? null) : null,
 });
 
 export type WireMember = ReturnType<typeof memberToWire>;

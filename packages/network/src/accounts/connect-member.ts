@@ -1,7 +1,8 @@
-import type { DbOrTx } from '@lps/db';
+import { flagPostsScheduledPastReconnect, type DbOrTx } from '@lps/db';
 import type { LinkedInOAuth } from '../linkedin/linkedin-oauth.js';
 import type { Network } from '../network.js';
 import type { SecretBox } from './network-account.js';
+import { tokenColumns } from './token-columns.js';
 
 /** The member is connected to another LinkedIn person, and the link did not allow replacing it. */
 export class ConnectedElsewhereError extends Error {
@@ -35,15 +36,26 @@ export async function connectMember(
   const data = {
     provider: 'linkedin',
     personUrn: identity.personUrn,
-    accessTokenEnc: dependencies.secrets.encrypt(tokens.accessToken),
-    refreshTokenEnc: tokens.refreshToken ? dependencies.secrets.encrypt(tokens.refreshToken) : null,
-    scopes: tokens.scopes.join(' '),
-    expiresAt: new Date(now.getTime() + tokens.expiresInSeconds * 1000),
-    refreshExpiresAt: tokens.refreshExpiresInSeconds ? new Date(now.getTime() + tokens.refreshExpiresInSeconds * 1000) : null,
+    ...tokenColumns(tokens, dependencies.secrets, now),
     connectedAt: now,
     disconnectedAt: null,
     disconnectReason: null,
   };
   await db.networkConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
+  // Posts flagged as scheduled past the old token's end are clear again (or flagged against the new one).
+  await flagPostsScheduledPastReconnect(db, memberId);
   return { personUrn: identity.personUrn, name: identity.name, expiresAt: data.expiresAt, scopes: tokens.scopes };
+}
+
+/**
+ * The analytics app's end of the OAuth dance (`lps member connect <id> --analytics`): the
+ * token is stored beside the share connection with the scopes LinkedIn granted. The
+ * Community Management app carries no OpenID product, so /v2/userinfo cannot be asked who
+ * signed in (decision 0014): the operator's link, bound to the member by its signed state, is the binding.
+ */
+export async function connectAnalytics(db: DbOrTx, dependencies: { oauth: LinkedInOAuth; secrets: SecretBox }, memberId: string, code: string, now = new Date()) {
+  const tokens = await dependencies.oauth.exchangeCode(code);
+  const data = { ...tokenColumns(tokens, dependencies.secrets, now), connectedAt: now, disconnectedAt: null, disconnectReason: null };
+  await db.analyticsConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
+  return { expiresAt: data.expiresAt, scopes: tokens.scopes };
 }

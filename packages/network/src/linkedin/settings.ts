@@ -7,8 +7,20 @@ export interface LinkedInSettings {
   clientSecret?: string;
   redirectUri?: string;
   scopes: string[];
+  /** The optional second app that reads analytics (LINKEDIN_ANALYTICS_*); undefined when not configured. */
+  analyticsApp?: LinkedInAppCredentials | undefined;
   timeoutMs: number;
 }
+
+export interface LinkedInAppCredentials {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string | undefined;
+  scopes: string[];
+}
+
+/** Which of the member's LinkedIn grants: the share app's (posting) or the analytics app's. */
+export type LinkedInGrant = 'share' | 'analytics';
 
 /** Where the client reports LinkedIn's request ids (x-li-uuid) of failed calls. */
 export interface NetworkLogger {

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, startLoopbackServer } from '../http-server.js';
-import { FakeLinkedInState, type FakeOperation } from './fake-state.js';
+import { ANALYTICS_APP, FakeLinkedInState, SHARE_APP, type FakeOperation } from './fake-state.js';
 import { linkedInError, reply } from './replies.js';
+import { authorize, exchangeToken, lacksScope } from './oauth-handlers.js';
 import { analytics, createPost, deletePost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
 
 export interface FakeLinkedIn {
@@ -25,6 +26,7 @@ function operationOf(method: string, path: string, url: URL): FakeOperation | un
   if (method === 'GET' && path === '/rest/memberCreatorPostAnalytics') return 'analytics';
   if (method === 'GET' && path === '/v2/userinfo') return 'userinfo';
   if (method === 'POST' && path === '/oauth/v2/accessToken') return 'token';
+  if (method === 'GET' && path === '/oauth/v2/authorization') return 'authorize';
   return undefined;
 }
 
@@ -51,25 +53,13 @@ function bearerAccount(state: FakeLinkedInState, req: IncomingMessage, res: Serv
   const account = token ? state.accounts.get(token) : undefined;
   if (!account) return void linkedInError(res, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600);
   if (account.invalid === 65601) return void linkedInError(res, 401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601);
-  if (account.invalid === 65602) return void linkedInError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65602);
+  if (account.invalid === 65602 || account.expiresAt.getTime() <= Date.now()) return void linkedInError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65602);
   return account;
-}
-
-function exchangeCode(state: FakeLinkedInState, res: ServerResponse, body: Buffer): void {
-  const form = new URLSearchParams(body.toString('utf8'));
-  const token = state.codes.get(form.get('code') ?? '');
-  if (form.get('grant_type') !== 'authorization_code' || !form.get('client_id') || !form.get('client_secret') || !form.get('redirect_uri')) {
-    return reply(res, 400, { error: 'invalid_request', error_description: 'A required parameter "client_id" is missing' });
-  }
-  if (!token) return reply(res, 400, { error: 'invalid_request', error_description: 'The provided authorization grant is invalid, expired or revoked' });
-  state.codes.delete(form.get('code') ?? '');
-  const account = state.accounts.get(token);
-  reply(res, 200, { access_token: token, expires_in: 5_184_000, scope: account?.scopes.join(',') ?? '' });
 }
 
 /**
  * A fake LinkedIn on loopback that answers in the real API's shapes (errors
- * included): OAuth token exchange, /v2/userinfo, /rest/posts, image and document
+ * included): OAuth (authorize, code and refresh grants), /v2/userinfo, /rest/posts, image and document
  * uploads, memberCreatorPostAnalytics. `state.failNext` scripts failures.
  */
 export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
@@ -82,10 +72,11 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
     state.requests.push({ method, path: `${url.pathname}${url.search}`, headers: req.headers });
     const operation = operationOf(method, url.pathname, url);
     if (!operation) return linkedInError(res, 404, 'NOT_FOUND', `No resource at ${method} ${url.pathname}`);
-    if (operation === 'token') return exchangeCode(state, res, body);
+    if (operation === 'token') return exchangeToken(state, res, body);
+    if (operation === 'authorize') return authorize(state, res, url);
     if (url.pathname.startsWith('/rest/') && headerProblem(state, req, res)) return;
     const account = bearerAccount(state, req, res);
-    if (!account) return;
+    if (!account || lacksScope(res, operation, account)) return;
     const script = state.takeScript(operation);
     if (script?.status) return reply(res, script.status, script.body);
     const request: RestRequest = { req, res, url, body, account, baseUrl };
@@ -117,9 +108,11 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
     oauthBaseUrl: `${server.url}/oauth/v2`,
     env: {
       LPS_NETWORK: 'linkedin',
-      LINKEDIN_CLIENT_ID: 'fake-client-id',
-      LINKEDIN_CLIENT_SECRET: 'fake-client-secret',
-      LINKEDIN_REDIRECT_URI: 'http://127.0.0.1:3000/oauth/linkedin/callback',
+      LINKEDIN_CLIENT_ID: SHARE_APP.clientId,
+      LINKEDIN_CLIENT_SECRET: SHARE_APP.clientSecret,
+      LINKEDIN_REDIRECT_URI: SHARE_APP.redirectUris[0] as string,
+      LINKEDIN_ANALYTICS_CLIENT_ID: ANALYTICS_APP.clientId,
+      LINKEDIN_ANALYTICS_CLIENT_SECRET: ANALYTICS_APP.clientSecret,
       LINKEDIN_API_BASE_URL: server.url,
       LINKEDIN_OAUTH_BASE_URL: `${server.url}/oauth/v2`,
       LINKEDIN_API_VERSION: '202601',

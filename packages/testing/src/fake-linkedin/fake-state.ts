@@ -8,7 +8,8 @@ export type FakeOperation =
   | 'upload'
   | 'analytics'
   | 'userinfo'
-  | 'token';
+  | 'token'
+  | 'authorize';
 
 /** A scripted answer for the next call of one operation. */
 export interface ScriptedFailure {
@@ -24,8 +25,67 @@ export interface FakeAccount {
   email: string;
   scopes: string[];
   accessToken: string;
+  /** The app (client_id) the token was issued to. */
+  clientId: string;
+  /** LinkedIn answers 65602 from this moment on (60 days after issue, like the real tokens). */
+  expiresAt: Date;
+  /** Only apps enabled for programmatic refresh tokens get one (365 days, not reset by a refresh). */
+  refreshToken?: string;
+  refreshExpiresAt?: Date;
   /** 65601 revoked, 65602 expired; undefined while valid. */
   invalid?: 65601 | 65602;
+}
+
+/** A developer app as registered in LinkedIn's portal: its products decide which scopes it may request. */
+export interface FakeApp {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  allowedScopes: string[];
+  /** What the app asks for when a test does not say (lps's default LINKEDIN_SCOPES / LINKEDIN_ANALYTICS_SCOPES). */
+  defaultScopes: string[];
+  refreshTokens: boolean;
+}
+
+/** An authorization code: bound to the app and the exact redirect_uri of its authorize request. */
+export interface FakeCode {
+  accessToken: string;
+  clientId: string;
+  redirectUri: string;
+  expiresAt: Date;
+}
+
+export const SHARE_APP: FakeApp = {
+  clientId: 'fake-client-id',
+  clientSecret: 'fake-client-secret',
+  redirectUris: ['http://127.0.0.1:3000/oauth/linkedin/callback'],
+  // "Sign In with LinkedIn using OpenID Connect" + "Share on LinkedIn".
+  allowedScopes: ['openid', 'profile', 'email', 'w_member_social'],
+  defaultScopes: ['openid', 'profile', 'email', 'w_member_social'],
+  refreshTokens: false,
+};
+
+/** Community Management API, alone on its app as LinkedIn requires. */
+export const ANALYTICS_APP: FakeApp = {
+  clientId: 'fake-analytics-client-id',
+  clientSecret: 'fake-analytics-client-secret',
+  redirectUris: ['http://127.0.0.1:3000/oauth/linkedin/callback'],
+  allowedScopes: ['r_member_postAnalytics', 'w_member_social', 'r_organization_social', 'w_organization_social', 'rw_organization_admin'],
+  defaultScopes: ['r_member_postAnalytics'],
+  refreshTokens: false,
+};
+
+const ACCESS_TOKEN_TTL_MS = 60 * 86_400_000;
+const REFRESH_TOKEN_TTL_MS = 365 * 86_400_000;
+const CODE_TTL_MS = 30 * 60_000;
+
+export interface PersonOptions {
+  sub?: string;
+  name?: string;
+  scopes?: string[];
+  /** Which app the grant is for (default: the share app). */
+  clientId?: string;
+  redirectUri?: string;
 }
 
 export interface FakePost {
@@ -52,7 +112,10 @@ export type MetricCounts = Partial<Record<'IMPRESSION' | 'MEMBERS_REACHED' | 'RE
 /** Everything the fake LinkedIn remembers; tests read and shape it directly. */
 export class FakeLinkedInState {
   readonly accounts = new Map<string, FakeAccount>();
-  readonly codes = new Map<string, string>();
+  readonly codes = new Map<string, FakeCode>();
+  readonly apps = new Map<string, FakeApp>([SHARE_APP, ANALYTICS_APP].map((app) => [app.clientId, { ...app }]));
+  /** The LinkedIn person signed in to the browser that follows an authorize URL (a new one when unset). */
+  browserPerson: { sub?: string; name?: string } | undefined;
   readonly posts: FakePost[] = [];
   readonly assets = new Map<string, FakeAsset>();
   readonly metrics = new Map<string, MetricCounts>();
@@ -67,25 +130,42 @@ export class FakeLinkedInState {
     return this.sequence;
   }
 
-  addAccount(options: { sub?: string; name?: string; scopes?: string[] } = {}): FakeAccount & { personUrn: string } {
+  addAccount(options: PersonOptions = {}): FakeAccount & { personUrn: string } {
     const sub = options.sub ?? randomBytes(5).toString('hex');
+    const app = this.apps.get(options.clientId ?? SHARE_APP.clientId) as FakeApp;
+    const now = Date.now();
     const account: FakeAccount = {
       sub,
       name: options.name ?? `Person ${sub}`,
       email: `${sub}@example.test`,
-      scopes: options.scopes ?? ['openid', 'profile', 'email', 'w_member_social', 'r_member_postAnalytics'],
+      scopes: options.scopes ?? app.defaultScopes,
       accessToken: `AQ${randomBytes(24).toString('base64url')}`,
+      clientId: app.clientId,
+      expiresAt: new Date(now + ACCESS_TOKEN_TTL_MS),
+      ...(app.refreshTokens ? { refreshToken: `AQR${randomBytes(24).toString('base64url')}`, refreshExpiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) } : {}),
     };
     this.accounts.set(account.accessToken, account);
     return { ...account, personUrn: `urn:li:person:${sub}` };
   }
 
-  /** An authorization code as LinkedIn would hand it to the redirect URI. */
-  issueCode(options: { sub?: string; name?: string; scopes?: string[] } = {}): string {
+  /** An authorization code as LinkedIn would hand it to the redirect URI of the authorize request. */
+  issueCode(options: PersonOptions = {}): string {
     const account = this.addAccount(options);
     const code = `code-${randomBytes(8).toString('hex')}`;
-    this.codes.set(code, account.accessToken);
+    const redirectUri = options.redirectUri ?? (this.apps.get(account.clientId) as FakeApp).redirectUris[0] as string;
+    this.codes.set(code, { accessToken: account.accessToken, clientId: account.clientId, redirectUri, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
     return code;
+  }
+
+  /** A new access token for the same grant (refresh_token grant): the refresh token's lifetime is not reset. */
+  refreshAccount(account: FakeAccount): FakeAccount {
+    const renewed: FakeAccount = { ...account, accessToken: `AQ${randomBytes(24).toString('base64url')}`, expiresAt: new Date(Date.now() + ACCESS_TOKEN_TTL_MS) };
+    this.accounts.set(renewed.accessToken, renewed);
+    return renewed;
+  }
+
+  accountByRefreshToken(refreshToken: string): FakeAccount | undefined {
+    return [...this.accounts.values()].reverse().find((account) => account.refreshToken === refreshToken);
   }
 
   failNext(operation: FakeOperation, failure: ScriptedFailure): void {

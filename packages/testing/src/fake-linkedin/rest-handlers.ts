@@ -18,7 +18,6 @@ const denied = (res: ServerResponse, what: string) =>
   linkedInError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}`, 100);
 
 export function createPost(state: FakeLinkedInState, { res, body, account }: RestRequest): { urn: string } | void {
-  if (!account.scopes.includes('w_member_social')) return denied(res, 'partnerApiPostsExternal.CREATE.20260101');
   const post = JSON.parse(body.toString('utf8')) as { author?: string; commentary?: string; content?: { media?: { id?: string } } };
   if (post.author !== personUrn(account)) return denied(res, `partnerApiPostsExternal.CREATE.20260101 as ${post.author}`);
   const commentary = post.commentary ?? '';
@@ -74,7 +73,6 @@ export function receiveUpload(state: FakeLinkedInState, { req, res, url, body, a
 }
 
 export function analytics(state: FakeLinkedInState, { res, url, account }: RestRequest): void {
-  if (!account.scopes.includes('r_member_postAnalytics')) return denied(res, 'memberCreatorPostAnalytics.FINDER-entity');
   const type = url.searchParams.get('queryType') as 'IMPRESSION' | 'MEMBERS_REACHED' | 'REACTION' | 'COMMENT' | 'RESHARE';
   if (!['IMPRESSION', 'MEMBERS_REACHED', 'REACTION', 'COMMENT', 'RESHARE'].includes(type)) {
     return linkedInError(res, 400, 'INVALID_PARAM', `queryType ${type} is not valid`);

@@ -1,5 +1,5 @@
 import express, { type Response, type Router } from 'express';
-import { ConnectedElsewhereError, connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
+import { AnalyticsAppMissingError, ConnectedElsewhereError, connectAnalytics, connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../services.js';
 import { requestScopeOf } from '../http/request-scope.js';
@@ -34,8 +34,14 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
       if (denied) return page(res, 400, 'Not connected', `LinkedIn answered ${denied}: ${queryText(req.query.error_description) ?? ''}`);
       const code = queryText(req.query.code);
       if (!code) return page(res, 400, 'Not connected', 'LinkedIn sent no authorization code.');
-      const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
       const { memberId } = spent;
+      if (spent.analytics) {
+        const oauth = new LinkedInOAuth(runtime.config.network.linkedin, 'analytics');
+        const granted = await connectAnalytics(runtime.db, { oauth, secrets: runtime.keyring }, memberId, code);
+        requestScopeOf(res).log.info('member connected to the LinkedIn analytics app', { member_id: memberId, scopes: granted.scopes.join(' '), expires_at: granted.expiresAt.toISOString() });
+        return page(res, 200, 'Analytics connected', `LinkedIn granted ${granted.scopes.join(', ') || 'no scope'} until ${granted.expiresAt.toISOString()}. You can close this window.`);
+      }
+      const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
       const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code, new Date(), { replace: spent.replace });
       requestScopeOf(res).log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
       page(res, 200, 'Connected to LinkedIn', `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`);
@@ -49,6 +55,7 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
           `This member posts as ${error.connectedPersonUrn}; you signed in as ${error.attemptedPersonUrn}. Nothing was changed. To switch accounts, run \`lps member connect <member-id> --replace\`.`,
         );
       }
+      if (error instanceof AnalyticsAppMissingError) return page(res, 400, 'Analytics app not configured', error.message);
       if (!isNetworkError(error)) return next(error);
       requestScopeOf(res).log.warn('LinkedIn connection failed', { kind: error.kind, error: error.message });
       page(res, 502, 'LinkedIn did not complete the connection', 'Run `lps member connect <member-id>` again.');

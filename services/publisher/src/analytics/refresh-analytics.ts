@@ -1,4 +1,4 @@
-import { isNetworkError, lookupNetworkAccount, refreshPostAnalytics, type AccountLookup } from '@lps/network';
+import { isNetworkError, lookupAnalyticsAccount, markAnalyticsDisconnected, refreshPostAnalytics, type AccountLookup } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 import { warnExpiringTokens } from './warn-expiring-tokens.js';
 
@@ -25,15 +25,20 @@ export async function refreshRecentAnalytics(context: PublisherContext): Promise
   const accounts = new Map<string, AccountLookup>();
   let refreshed = 0;
   for (const post of posts) {
-    if (!accounts.has(post.memberId)) accounts.set(post.memberId, await lookupNetworkAccount(db, post.memberId, network.mode, runtime.keyring));
+    if (!accounts.has(post.memberId)) accounts.set(post.memberId, await lookupAnalyticsAccount(db, post.memberId, network.mode, runtime.keyring));
     const lookup = accounts.get(post.memberId) as AccountLookup;
+    // No grant with the analytics scope: nothing is asked of LinkedIn, and nothing to warn about per post.
     if ('problem' in lookup) continue;
     try {
       await refreshPostAnalytics(db, network, lookup.account, { id: post.id, memberId: post.memberId, networkPostUrn: post.networkPostUrn as string });
       refreshed += 1;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
-      // Without r_member_postAnalytics LinkedIn answers 403: the stored snapshot stays, nothing is invented.
+      // A refused token stops this member's analytics until they connect again, instead of a warning per post per round.
+      if (error.kind === 'unauthorized') {
+        await markAnalyticsDisconnected(db, post.memberId, error.message);
+        accounts.set(post.memberId, { problem: error.message });
+      }
       context.log.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });
     }
   }

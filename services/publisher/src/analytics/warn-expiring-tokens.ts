@@ -1,13 +1,27 @@
-import { expiringConnections } from '@lps/network';
+import { flagPostsScheduledPastReconnect } from '@lps/db';
+import { expiringConnections, refreshExpiringTokens } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 
-/** LinkedIn tokens live 60 days and most apps cannot refresh them: say so before they run out. */
+/**
+ * LinkedIn tokens live 60 days. Each round: renew those LinkedIn gave a refresh token for
+ * (before they run out, within LPS_TOKEN_EXPIRY_WARNING); warn about those the member must
+ * renew by signing in again; and mark posts scheduled after a connection ends with a
+ * `last_error` naming that end, weeks ahead instead of failing on the day.
+ */
 export async function warnExpiringTokens({ runtime, log }: PublisherContext): Promise<void> {
   if (runtime.config.network.mode !== 'linkedin') return;
-  for (const connection of await expiringConnections(runtime.db, runtime.config.network.tokenExpiryWarningMs)) {
+  const { db, config, keyring } = runtime;
+  for (const outcome of await refreshExpiringTokens(db, config.network.linkedin, keyring, config.network.tokenExpiryWarningMs)) {
+    if (outcome.error) log.warn('LinkedIn refused to refresh a token', { member_id: outcome.memberId, grant: outcome.grant, error: outcome.error });
+    else log.info('LinkedIn token refreshed', { member_id: outcome.memberId, grant: outcome.grant, expires_at: outcome.expiresAt?.toISOString() });
+  }
+  for (const connection of await expiringConnections(db, config.network.tokenExpiryWarningMs)) {
     log.warn('LinkedIn token expires soon: reconnect with `lps member connect <member-id>`', {
       member_id: connection.memberId,
       expires_at: connection.expiresAt?.toISOString(),
     });
+  }
+  for (const post of await flagPostsScheduledPastReconnect(db)) {
+    log.warn('post scheduled after its member\'s LinkedIn connection ends', { post_id: post.id, member_id: post.memberId, connection_ends_at: post.deadline.toISOString() });
   }
 }

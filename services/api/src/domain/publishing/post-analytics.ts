@@ -1,4 +1,4 @@
-import { isNetworkError, latestSnapshot, lookupNetworkAccount, refreshPostAnalytics } from '@lps/network';
+import { isNetworkError, latestSnapshot, lookupAnalyticsAccount, refreshPostAnalytics } from '@lps/network';
 import type { Post, PostAnalyticsSnapshot } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
@@ -30,7 +30,7 @@ export async function freshSnapshot({ runtime, services, request }: UseCaseDeps,
   const stored = await latestSnapshot(runtime.db, post.id);
   if (post.status !== 'published' || !post.networkPostUrn) return stored;
   if (stored && Date.now() - stored.fetchedAt.getTime() < runtime.config.network.analyticsMaxAgeMs) return stored;
-  const lookup = await lookupNetworkAccount(runtime.db, post.memberId, services.network.mode, runtime.keyring);
+  const lookup = await lookupAnalyticsAccount(runtime.db, post.memberId, services.network.mode, runtime.keyring);
   if ('problem' in lookup) return stored;
   try {
     return await refreshPostAnalytics(runtime.db, services.network, lookup.account, { id: post.id, memberId: post.memberId, networkPostUrn: post.networkPostUrn });

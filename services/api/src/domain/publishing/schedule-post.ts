@@ -1,5 +1,5 @@
 import { conflict, unprocessable } from '@lps/common';
-import { postToWire, schedulePublication } from '@lps/db';
+import { postToWire, reconnectDeadline, schedulePublication, type NetworkConnection } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { assertReadyForWork, READY_FOR_WORK } from '../posts/post-states.js';
 import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
@@ -22,6 +22,16 @@ function assertSchedulableTime(at: Date, now = Date.now()): void {
   }
 }
 
+/** A post due after the member's LinkedIn connection ends would fail on the day: say so now (issue 17.3). */
+function assertConnectedAt(at: Date, connection: NetworkConnection | null): void {
+  const deadline = reconnectDeadline(connection);
+  if (deadline && at > deadline) {
+    throw unprocessable(`the member's LinkedIn connection ends at ${deadline.toISOString()}, before scheduled_at: reconnect (lps member connect <member-id>) or schedule earlier`, {
+      scheduled_at: `after the LinkedIn connection ends (${deadline.toISOString()})`,
+    });
+  }
+}
+
 /**
  * POST /posts/{id}/schedule: stores scheduled_at (UTC) and state `scheduled`;
  * the delayed job `publish-<id>` is placed, or moved when the post was already
@@ -35,6 +45,7 @@ export async function schedulePost(deps: UseCaseDeps, memberId: string, input: S
   const at = new Date(input.scheduled_at);
   assertSchedulableTime(at);
   assertPublishable(deps, post, connection);
+  assertConnectedAt(at, connection);
   // One conditional statement: a publication that starts meanwhile makes this a 409, never a silent overwrite.
   const scheduled = await schedulePublication(runtime.sql, post.id, READY_FOR_WORK, at, new Date());
   if (!scheduled) throw conflict('the post changed meanwhile and can no longer be scheduled');

@@ -1,0 +1,79 @@
+import type { DbOrTx } from '@lps/db';
+import { LinkedInOAuth } from '../linkedin/linkedin-oauth.js';
+import type { LinkedInGrant, LinkedInSettings } from '../linkedin/settings.js';
+import { isNetworkError } from '../network-error.js';
+import { markAnalyticsDisconnected, markDisconnected, type SecretBox } from './network-account.js';
+import { tokenColumns } from './token-columns.js';
+
+interface RefreshableRow {
+  memberId: string;
+  refreshTokenEnc: string | null;
+  refreshExpiresAt: Date | null;
+}
+
+type TokenUpdate = ReturnType<typeof tokenColumns>;
+
+/** The two tables holding a member's LinkedIn grants, seen the same way by the refresh round. */
+const grants: Record<LinkedInGrant, {
+  due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableRow[]>;
+  store(db: DbOrTx, memberId: string, data: TokenUpdate): Promise<unknown>;
+  refused(db: DbOrTx, memberId: string, reason: string): Promise<unknown>;
+}> = {
+  share: {
+    due: (db, horizon, now) =>
+      db.networkConnection.findMany({
+        where: { provider: 'linkedin', disconnectedAt: null, connectedAt: { not: null }, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } },
+      }),
+    store: (db, memberId, data) => db.networkConnection.update({ where: { memberId }, data }),
+    refused: markDisconnected,
+  },
+  analytics: {
+    due: (db, horizon, now) =>
+      db.analyticsConnection.findMany({ where: { disconnectedAt: null, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } } }),
+    store: (db, memberId, data) => db.analyticsConnection.update({ where: { memberId }, data }),
+    refused: markAnalyticsDisconnected,
+  },
+};
+
+export interface TokenRefreshOutcome {
+  grant: LinkedInGrant;
+  memberId: string;
+  /** The new access token's end, or why LinkedIn refused the refresh. */
+  expiresAt?: Date;
+  error?: string;
+}
+
+/**
+ * Where LinkedIn granted a refresh token (apps enabled for programmatic refresh tokens),
+ * renews access tokens that end within `withinMs` with grant_type=refresh_token, before
+ * they expire. The refresh token keeps its original end (LinkedIn does not reset it), so a
+ * refresh answer without one keeps the stored one. A refused refresh (invalid_grant: revoked
+ * or expired) disconnects that grant; a transient failure is tried again next round.
+ */
+export async function refreshExpiringTokens(
+  db: DbOrTx,
+  settings: LinkedInSettings,
+  secrets: SecretBox,
+  withinMs: number,
+  now = new Date(),
+): Promise<TokenRefreshOutcome[]> {
+  const outcomes: TokenRefreshOutcome[] = [];
+  for (const grant of ['share', 'analytics'] as const) {
+    if (grant === 'analytics' && !settings.analyticsApp) continue;
+    const oauth = new LinkedInOAuth(settings, grant);
+    for (const row of await grants[grant].due(db, new Date(now.getTime() + withinMs), now)) {
+      try {
+        const tokens = await oauth.refresh(secrets.decrypt(row.refreshTokenEnc as string));
+        const columns = tokenColumns(tokens, secrets, now);
+        const kept = columns.refreshTokenEnc ? {} : { refreshTokenEnc: row.refreshTokenEnc, refreshExpiresAt: row.refreshExpiresAt };
+        await grants[grant].store(db, row.memberId, { ...columns, ...kept });
+        outcomes.push({ grant, memberId: row.memberId, expiresAt: columns.expiresAt });
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        if (error.kind === 'permanent' || error.kind === 'unauthorized') await grants[grant].refused(db, row.memberId, `refresh refused: ${error.message}`);
+        outcomes.push({ grant, memberId: row.memberId, error: error.message });
+      }
+    }
+  }
+  return outcomes;
+}
