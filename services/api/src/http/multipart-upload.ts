@@ -22,7 +22,7 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
     _handleFile(_req, file, callback) {
       // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
       const part = file.stream.iterator({ destroyOnReturn: false });
-      stageUpload(deps.services.storage, { ...target, field: 'file' }, part, MULTIPART_LIMITS).then(
+      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname }, part, MULTIPART_LIMITS).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.

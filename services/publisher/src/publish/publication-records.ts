@@ -46,6 +46,7 @@ const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post
   publishedAt: now,
   publishRequestedAt: null,
   statusBeforePublish: null,
+  publishMediaUrn: null,
   lastError: null,
   updatedAt: now,
 });
@@ -91,6 +92,8 @@ export async function commitFailed(db: Db, postId: string, reason: string): Prom
         publishRequestedAt: null,
         statusBeforePublish: null,
         publishClaimedAt: null,
+        // The publication is over: a new one uploads its media afresh (the image may change meanwhile).
+        publishMediaUrn: null,
         ...(current.status === 'scheduled' ? { scheduledAt: null } : {}),
       },
     });
