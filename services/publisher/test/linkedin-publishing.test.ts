@@ -1,34 +1,14 @@
-import supertest from 'supertest';
 import { createOAuthState } from '@lps/network';
 import { createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { linkedInSteps } from './support/linkedin-steps.js';
 import { outboxEvents, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
 let fake: FakeLinkedIn;
 let harness: PublishingHarness;
 let ada: TestMember;
 
-const db = () => harness.api.runtime.db;
+const { db, origin, connect, settled, publish } = linkedInSteps(() => harness, () => fake);
 const http = () => harness.api.http;
-const origin = () => supertest(harness.api.baseUrl.replace(/\/api\/v1$/, ''));
-
-async function connect(member: TestMember, scopes?: string[]) {
-  const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId);
-  const code = fake.state.issueCode({ name: 'Ada Lovelace', scopes });
-  const response = await origin().get('/oauth/linkedin/callback').query({ code, state });
-  return { state, response };
-}
-
-const settled = (id: string) =>
-  waitFor(async () => {
-    const post = await db().post.findUnique({ where: { id } });
-    return post && !post.publishRequestedAt ? post : undefined;
-  }, { timeoutMs: 30_000, what: `post ${id} settled` });
-
-async function publish(member: TestMember, body: string, status: 'draft_saved' | 'approved' = 'draft_saved') {
-  const post = await createTestPost(harness.api.runtime, member.memberId, { body, status });
-  await http().post(`/posts/${post.id}/publish`).set('Authorization', member.auth).expect(202);
-  return post;
-}
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
