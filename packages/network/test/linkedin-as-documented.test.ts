@@ -14,8 +14,10 @@ beforeAll(async () => {
   network = new LinkedInNetwork(loadConfig({ ...fake.env, LINKEDIN_TIMEOUT: '2s' }).network.linkedin);
 });
 afterAll(async () => fake.close());
+// r_member_social (private, granted to few apps) lets a member's token read their own posts back.
+const READER_SCOPES = ['openid', 'profile', 'email', 'w_member_social', 'r_member_social'];
 beforeEach(() => {
-  const created = fake.state.addAccount();
+  const created = fake.state.addAccount({ scopes: READER_SCOPES });
   account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
 });
 
@@ -70,13 +72,20 @@ describe('reading a post back (recovery after a duplicate answer)', () => {
     expect(await network.checkOwnPost(account, first.urn, 'said and deleted')).toEqual({ verdict: 'gone' });
   });
 
-  it("another member's post, or our post with other text, is not ours", async () => {
-    const other = fake.state.addAccount();
-    const theirs = await network.publishPost({ memberId: 'o', personUrn: other.personUrn, accessToken: other.accessToken }, { text: 'same words', reference: 'o' });
-    const foreign = await network.checkOwnPost(account, theirs.urn, 'same words');
-    expect(foreign).toEqual({ verdict: 'not ours', reason: expect.stringContaining(`author is ${other.personUrn}`) });
+  it('our post with other text is not ours', async () => {
     const ours = await network.publishPost(account, { text: 'older words', reference: 'x' });
     expect(await network.checkOwnPost(account, ours.urn, 'newer words')).toEqual({ verdict: 'not ours', reason: expect.stringContaining('commentary differs') });
+  });
+
+  it("another member's post cannot be read (403), nor our own without r_member_social: an error, never a verdict of ours", async () => {
+    const other = fake.state.addAccount({ scopes: READER_SCOPES });
+    const theirs = await network.publishPost({ memberId: 'o', personUrn: other.personUrn, accessToken: other.accessToken }, { text: 'same words', reference: 'o' });
+    const foreign = await failureOf(network.checkOwnPost(account, theirs.urn, 'same words'));
+    expect([foreign.kind, foreign.status, foreign.code]).toEqual(['permanent', 403, 'ACCESS_DENIED']);
+    const writer = fake.state.addAccount();
+    const writerAccount = { memberId: 'w', personUrn: writer.personUrn, accessToken: writer.accessToken };
+    const own = await network.publishPost(writerAccount, { text: 'cannot read my own', reference: 'w' });
+    expect((await failureOf(network.checkOwnPost(writerAccount, own.urn, 'cannot read my own'))).status).toBe(403);
   });
 
   it('reads with the versioned Rest.li headers at /rest/posts/{encoded urn}', async () => {

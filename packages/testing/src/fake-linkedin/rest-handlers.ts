@@ -56,10 +56,16 @@ const postOf = (state: FakeLinkedInState, url: URL) => {
   return { urn, post: state.livePosts().find((candidate) => candidate.urn === urn) };
 };
 
-/** GET /rest/posts/{encoded urn}: the Posts API's post; 404 once deleted. */
-export function getPost(state: FakeLinkedInState, { res, url }: RestRequest): void {
+/**
+ * GET /rest/posts/{encoded urn}: the Posts API's post; 404 once deleted. Reading
+ * a member's posts needs r_member_social (a private, restricted permission on
+ * LinkedIn's Posts API page), and then only the member's own posts.
+ */
+export function getPost(state: FakeLinkedInState, { res, url, account }: RestRequest): void {
+  if (!account.scopes.includes('r_member_social')) return denied(res, 'partnerApiPostsExternal.GET.20260101');
   const { urn, post } = postOf(state, url);
   if (!post) return linkedInError(res, 404, 'NOT_FOUND', `Post ${urn} does not exist`);
+  if (post.author !== personUrn(account)) return denied(res, `partnerApiPostsExternal.GET.20260101 for ${urn}`);
   reply(res, 200, {
     id: post.urn,
     author: post.author,

@@ -89,14 +89,15 @@ async function publishOnce(
 
 /** The duplicate the network named is adopted only if it is there, by this member, with this text. */
 async function adoptDuplicate(network: Network, account: NetworkAccount, body: string, urn: string): Promise<PublishedPost> {
+  // The URL lets the member see for themselves whether that post is the one we meant to publish.
   const refused = (why: string) =>
-    new PermanentPublishError(`the network calls this post a duplicate of ${urn}, but ${why}; not adopted as this publication (edit the text to publish it again)`);
+    new PermanentPublishError(`the network calls this post a duplicate of ${urn} (${postUrl(urn)}), but ${why}; not adopted as this publication`);
   let check;
   try {
     check = await network.checkOwnPost(account, urn, body);
   } catch (error) {
     if (isNetworkError(error) && error.retryable) throw error;
-    throw refused(`reading that post back failed (${error instanceof Error ? error.message : String(error)})`);
+    throw refused(`it could not be read back to check it is this member's, with this text (${error instanceof Error ? error.message : String(error)})`);
   }
   if (check.verdict === 'gone') throw refused('that post no longer exists (deleted)');
   if (check.verdict === 'not ours') throw refused(check.reason);
