@@ -58,5 +58,10 @@ export const CreatePostBody = Joi.object({
 });
 
 export const UpdatePostBody = Joi.object({
-  body: Joi.string().trim().min(1).max(3000).required(),
+  body: Joi.string()
+    .trim()
+    .min(1)
+    .max(3000)
+    .required()
+    .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written.'),
 });
