@@ -22,7 +22,7 @@ export const unescapeLittleText = (text: string): string => text.replace(/\\([\\
  *   `#ci/cd` tags `ci` and keeps `/cd` as text.
  */
 const MENTION = /@\[([^\]\n]{1,200})\]\((urn:li:(?:person|organization):[A-Za-z0-9_-]{1,100})\)/y;
-const HASHTAG = /#([\p{L}\p{M}\p{N}]*\p{L}[\p{L}\p{M}\p{N}]*)/uy;
+const HASHTAG = /[#＃]([\p{L}\p{M}\p{N}]*\p{L}[\p{L}\p{M}\p{N}]*)/uy;
 const TAG_MAY_FOLLOW = /[\s\p{P}\p{S}]/u;
 
 /** A `#` inside a link (`https://x.test/#part`, `www.x.test/#a`) is the link's fragment, not a tag. */
@@ -30,7 +30,7 @@ const insideLink = (body: string, index: number): boolean => /(?:[a-z][a-z0-9+.-
 
 const startsHashtag = (body: string, index: number): boolean => {
   const before = body[index - 1];
-  return (before === undefined || (TAG_MAY_FOLLOW.test(before) && before !== '#')) && !insideLink(body, index);
+  return (before === undefined || (TAG_MAY_FOLLOW.test(before) && before !== '#' && before !== '＃')) && !insideLink(body, index);
 };
 
 /**
@@ -56,12 +56,13 @@ export function toLittleText(body: string): string {
       out += `@[${escapeLittleText(mention[1] as string)}](${mention[2] as string})`;
       index = MENTION.lastIndex - 1;
       plainFrom = MENTION.lastIndex;
-    } else if (char === '#' && startsHashtag(body, index)) {
+    } else if ((char === '#' || char === '＃') && startsHashtag(body, index)) {
       HASHTAG.lastIndex = index;
       const tag = HASHTAG.exec(body);
       if (!tag) continue;
       flush(index);
-      out += `{hashtag|\\#|${tag[1] as string}}`;
+      // The sign is kept: LinkedIn's template takes '#' (escaped, being reserved) or the full-width '＃' of CJK keyboards.
+      out += `{hashtag|${char === '#' ? '\\#' : char}|${tag[1] as string}}`;
       index = HASHTAG.lastIndex - 1;
       plainFrom = HASHTAG.lastIndex;
     }

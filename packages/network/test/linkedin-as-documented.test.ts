@@ -42,6 +42,7 @@ describe('hashtags and mentions: body → commentary → what LinkedIn shows', (
     ['a lone # and ## double', []],
     ['#ci/cd and #under_score', ['ci', 'under']],
     ['(#inparens) "#quoted" #end.', ['inparens', 'quoted', 'end']],
+    ['東京の旅 ＃旅行 and #東京', ['旅行', '東京']],
   ])('%s: tags %j, and the text still reads exactly as written', async (body, tags) => {
     const published = await network.publishPost(account, { text: body, reference: 'h2' });
     expect(stored(published.urn)).toMatchObject({ text: body, hashtags: tags });

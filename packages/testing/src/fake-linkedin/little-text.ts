@@ -55,7 +55,7 @@ export function readLittleText(commentary: string): RenderedLittleText {
     } else if (template || bare) {
       const tag = unescape(((template ?? bare) as RegExpExecArray)[template ? 2 : 1] as string);
       rendered.hashtags.push(tag);
-      rendered.text += `#${tag}`;
+      rendered.text += `${template?.[1] === '＃' ? '＃' : '#'}${tag}`;
       index += ((template ?? bare) as RegExpExecArray)[0].length;
     } else {
       return { ...rendered, truncatedAt: index };
