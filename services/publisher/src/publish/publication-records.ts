@@ -25,7 +25,10 @@ export interface Claim {
   reference: string;
   /** An earlier attempt of ours may have reached the network: look for it before posting. */
   recovering: boolean;
-  /** The post as the claim left it, and that row's version (for the one-statement commit). */
+  /**
+   * The post as the claim left it, and that row's version (for the one-statement commit);
+   * both move on when the job itself writes the row (the media URN, upload-media.ts).
+   */
   post: Post;
   version: string;
 }
