@@ -34,6 +34,16 @@ const requestArb: fc.Arbitrary<PostDraftRequest> = fc.record({
 const paragraphsOf = (body: string) => body.split('\n\n');
 
 describe('builtin text provider: posts', () => {
+  it('hashtags keep whole words: accents written decomposed, Devanagari marks, no punctuation inside a tag', async () => {
+    const idea = 'De\u0301ploiement continu pour l\u2019équipe: हिन्दी दस्तावेज़ीकरण, CI/CD-pipelines and o\u0308ffentliche APIs';
+    const { body } = await provider.writePost({ idea, angle: null, templateId: null, seed: 1, member: { displayName: null, headline: null, companyName: null } });
+    const tags = paragraphsOf(body).at(-1)!.split(' ');
+    for (const tag of tags) expect(tag).toMatch(/^#[\p{L}\p{M}\p{N}]+$/u);
+    const words = tags.map((tag) => tag.slice(1));
+    expect(words.some((word) => ['déploiement', 'दस्तावेज़ीकरण', 'öffentliche', 'हिन्दी'].includes(word))).toBe(true);
+    expect(words).not.toContain('ploiement');
+  });
+
   it('writes a draft within 3,000 characters with a hook, short non-empty paragraphs and hashtags, for any idea', async () => {
     await fc.assert(
       fc.asyncProperty(requestArb, async (request) => {
@@ -43,7 +53,8 @@ describe('builtin text provider: posts', () => {
         expect(paragraphs.length).toBeGreaterThanOrEqual(4);
         for (const paragraph of paragraphs) expect(paragraph.trim()).not.toBe('');
         expect(paragraphs[0]!.length).toBeGreaterThan(0);
-        expect(paragraphs.at(-1)).toMatch(/^#[\p{L}\p{N}]+( #[\p{L}\p{N}]+)*$/u);
+        // Letters, marks and digits only: what LinkedIn takes as one hashtag (and what the client turns into one).
+        expect(paragraphs.at(-1)).toMatch(/^#[\p{L}\p{M}\p{N}]+( #[\p{L}\p{M}\p{N}]+)*$/u);
         // Nothing of the writer's own machinery leaks; text the member gave (which may say anything) is theirs.
         const given = JSON.stringify(request);
         for (const leak of ['undefined', '[object ', '{{', 'NaN']) {

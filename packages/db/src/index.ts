@@ -8,6 +8,7 @@ export * from './repositories/api-keys.js';
 export * from './repositories/posts.js';
 export * from './repositories/post-publication.js';
 export * from './repositories/publish-commit.js';
+export * from './repositories/publish-media.js';
 export * from './repositories/publish-path-statements.js';
 export * from './repositories/schedule-expiry-flags.js';
 export { postFromRow, type PostRow } from './repositories/post-row.js';

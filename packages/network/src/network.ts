@@ -28,6 +28,9 @@ export interface PublishedPost {
   url: string;
 }
 
+/** What reading back a post that the network named says about it (recovery, docs/decisions/0005). */
+export type OwnPostCheck = { verdict: 'ours' } | { verdict: 'gone' } | { verdict: 'not ours'; reason: string };
+
 export interface PostMetrics {
   impressions: number;
   membersReached: number | null;
@@ -58,6 +61,12 @@ export interface Network {
    * LinkedIn cannot (undefined): its duplicate-post answer is the recovery there.
    */
   findByReference(account: NetworkAccount, reference: string): Promise<PublishedPost | undefined>;
+  /**
+   * Reads post `urn` back: is it there, by this account, with this text? A
+   * "duplicate of urn:…" answer is adopted only when it is (the URN may be a
+   * deleted post or someone else's).
+   */
+  checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck>;
 }
 
 /** LinkedIn's public URL of a post: the URN goes into the path as it is. */

@@ -38,15 +38,26 @@ describe('LinkedIn posts', () => {
     expect(fake.state.posts.find((post) => post.urn === published.urn)?.text).toBe(text);
   });
 
-  it('the fake refuses a commentary with an unescaped reserved character (so a missing escape cannot pass)', async () => {
+  it('the fake, like LinkedIn, answers 201 to an unescaped reserved character and publishes the text cut short there', async () => {
     for (const char of LITTLE_TEXT_RESERVED) {
       const response = await got.post(`${fake.url}/rest/posts`, {
         throwHttpErrors: false,
         headers: { Authorization: `Bearer ${account.accessToken}`, 'LinkedIn-Version': '202601', 'X-Restli-Protocol-Version': '2.0.0' },
         json: { author: account.personUrn, commentary: `bad ${char} text`, visibility: 'PUBLIC', lifecycleState: 'PUBLISHED' },
       });
-      expect(response.statusCode).toBe(400);
+      expect(response.statusCode).toBe(201);
+      expect(fake.state.posts.find((post) => post.urn === response.headers['x-restli-id'])?.text).toBe('bad ');
     }
+  });
+
+  it('the fake reads hashtags and mentions as LinkedIn documents them (template with either sign, bare element, mention)', async () => {
+    const commentary = 'Hi @[Acme \\(EU\\)](urn:li:organization:1234), {hashtag|#|Technology} {hashtag|\\#|my\\_tag} #bare';
+    const response = await got.post(`${fake.url}/rest/posts`, {
+      headers: { Authorization: `Bearer ${account.accessToken}`, 'LinkedIn-Version': '202601', 'X-Restli-Protocol-Version': '2.0.0' },
+      json: { author: account.personUrn, commentary, visibility: 'PUBLIC', lifecycleState: 'PUBLISHED' },
+    });
+    const post = fake.state.posts.find((entry) => entry.urn === response.headers['x-restli-id']);
+    expect(post).toMatchObject({ text: 'Hi Acme (EU), #Technology #my_tag #bare', hashtags: ['Technology', 'my_tag', 'bare'], mentions: [{ name: 'Acme (EU)', urn: 'urn:li:organization:1234' }] });
   });
 
   it('uploads an image and a PDF (initializeUpload + PUT) and publishes them as media', async () => {
@@ -106,10 +117,11 @@ describe('LinkedIn error classes', () => {
     expect(error.retryAt?.toISOString()).toBe(nextUtcMidnight().toISOString());
   });
 
-  it('a retired API version answers 426 NONEXISTENT_VERSION: permanent', async () => {
+  it('a retired API version answers 426 NONEXISTENT_VERSION: permanent, and the message names LINKEDIN_API_VERSION and the version', async () => {
     const old = new LinkedInNetwork(settings({ LINKEDIN_API_VERSION: '202301' }));
     const error = await failureOf(old.publishPost(account, { text: 'x', reference: 'e' }));
     expect([error.kind, error.status, error.code]).toEqual(['permanent', 426, 'NONEXISTENT_VERSION']);
+    expect(error.message).toMatch(/no longer serves API version 202301: set LINKEDIN_API_VERSION/);
   });
 
   it('a missing scope answers 403 ACCESS_DENIED: permanent', async () => {
@@ -128,9 +140,10 @@ describe('LinkedIn error classes', () => {
     expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'only once')).toHaveLength(1);
   });
 
-  it('an image still waiting for upload is retryable', async () => {
+  it('media not ready yet (MEDIA_ASSET_WAITING_UPLOAD) is retried in place: nothing was created, so posting again is safe', async () => {
     fake.state.failNext('posts.create', { status: 422, body: { status: 422, code: 'MEDIA_ASSET_WAITING_UPLOAD', message: 'waiting' } });
-    expect((await failureOf(network.publishPost(account, { text: 'x', reference: 'e' }))).kind).toBe('retryable');
+    const published = await network.publishPost(account, { text: 'after waiting', reference: 'w' });
+    expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'after waiting').map((post) => post.urn)).toEqual([published.urn]);
   });
 });
 

@@ -11,7 +11,7 @@ export interface HealthServer extends RunningService {
 
 /**
  * A worker's small HTTP port for its orchestrator: /health (liveness: the
- * process answers), /ready (database, Redis, migrations) and /metrics (Prometheus).
+ * process answers), /ready (database, Redis, migrations, the services' own checks) and /metrics (Prometheus).
  */
 const listen = (server: Server, port: number, host: string) =>
   new Promise<void>((resolve, reject) => {
@@ -22,7 +22,8 @@ const listen = (server: Server, port: number, host: string) =>
     });
   });
 
-export async function startHealthServer(runtime: Runtime, port: number): Promise<HealthServer> {
+/** `serviceChecks`: the running services' own readiness checks, read on every /ready. */
+export async function startHealthServer(runtime: Runtime, port: number, serviceChecks: () => Record<string, string> = () => ({})): Promise<HealthServer> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') {
@@ -30,7 +31,7 @@ export async function startHealthServer(runtime: Runtime, port: number): Promise
     } else if (path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
     } else if (path === '/ready') {
-      void checkReadiness(runtime).then((report) =>
+      void checkReadiness(runtime, serviceChecks()).then((report) =>
         res.writeHead(report.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report)),
       );
     } else if (path === '/metrics') {

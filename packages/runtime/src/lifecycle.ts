@@ -4,6 +4,8 @@ import type { Logger } from '@lps/logger';
 export interface RunningService {
   name: string;
   stop(): Promise<void>;
+  /** Readiness checks of this service's own ('ok' or what is wrong), merged into the health port's /ready. */
+  readiness?(): Record<string, string>;
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Runtime } from './runtime.js';
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: string; redis: string; migrations: string };
+  /** database, redis, migrations, and the services' own checks (e.g. the publisher's linkedin_api_version). */
+  checks: Record<string, string>;
 }
 
 // packages/runtime/dist → the repository's prisma/migrations (present in every image we build).
@@ -27,11 +28,12 @@ async function timed<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Ready means: PostgreSQL answers, Redis answers, and every migration this build
- * ships is applied (a pod of a newer version waits for the migration Job).
+ * Ready means: PostgreSQL answers, Redis answers, every migration this build
+ * ships is applied (a pod of a newer version waits for the migration Job), and
+ * each service's own checks (`services`) say ok.
  */
-export async function checkReadiness(runtime: Runtime): Promise<ReadinessReport> {
-  const checks = { database: 'ok', redis: 'ok', migrations: 'ok' };
+export async function checkReadiness(runtime: Runtime, services: Record<string, string> = {}): Promise<ReadinessReport> {
+  const checks: Record<string, string> = { database: 'ok', redis: 'ok', migrations: 'ok', ...services };
   try {
     await timed(runtime.db.$queryRawUnsafe('SELECT 1'), 2_000);
     const applied = await timed(

@@ -29,7 +29,10 @@ export async function runStandalone(
   const runtime = await createRuntime(config, { service: name });
   const services = await start(runtime);
   // The orchestrator's port: /health, /ready, /metrics (the API keeps only /health public). It stops last.
-  if (options.healthPort) services.push(await startHealthServer(runtime, config.ops.healthPort));
+  if (options.healthPort) {
+    const checks = () => Object.assign({}, ...services.map((service) => service.readiness?.() ?? {})) as Record<string, string>;
+    services.push(await startHealthServer(runtime, config.ops.healthPort, checks));
+  }
   runtime.logger.info(`${name} started`);
   stopOnSignals(services, () => runtime.close(), runtime.logger, config.shutdownTimeoutSeconds);
 }

@@ -8,9 +8,10 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** A real HTTP server on 127.0.0.1, port chosen by the OS: the stand-in for any third party. */
+/** A real HTTP server on loopback (127.0.0.1 unless another 127.x address is asked for), port chosen by the OS: the stand-in for any third party. */
 export async function startLoopbackServer(
   handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+  host = '127.0.0.1',
 ): Promise<LoopbackServer> {
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error: Error) => {
@@ -18,12 +19,12 @@ export async function startLoopbackServer(
       res.end(error.message);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     server,
     port,
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

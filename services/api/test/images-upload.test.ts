@@ -130,9 +130,32 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
     const post = await newPost();
     const response = await upload(post.id, await pdf(3), 'deck.pdf', 'application/pdf');
     expect(response.status).toBe(201);
-    expect(response.body.candidates).toEqual([{ base_url: response.body.image_url, width: 1080, height: 1350, kind: 'document', source: 'upload' }]);
+    expect(response.body.candidates).toEqual([{ base_url: response.body.image_url, width: 1080, height: 1350, kind: 'document', source: 'upload', title: 'deck.pdf' }]);
     const { body } = await api.http.get(`/posts/${post.id}`).set('Authorization', member.auth);
     expect(body.post.format).toBe('document');
+  });
+
+  it.each([
+    ['a plain name', 'Q3 results.pdf', 'Q3 results.pdf'],
+    ['UTF-8', 'Résumé – 2026 ✓.pdf', 'Résumé – 2026 ✓.pdf'],
+    ['path parts', '../../etc/reports/deck.pdf', 'deck.pdf'],
+    ['Windows path parts', 'C:\\Users\\ada\\deck.pdf', 'deck.pdf'],
+    ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoice fdp.exe'],
+    ['10 KB', `${'x'.repeat(10_240)}.pdf`, `${'x'.repeat(99)}…`],
+  ])('keeps an uploaded PDF\'s own name as its LinkedIn title, made safe: %s', async (_case, name, title) => {
+    const post = await newPost();
+    const response = await upload(post.id, await pdf(1), name, 'application/pdf');
+    expect(response.status).toBe(201);
+    expect(response.body.candidates[0].title).toBe(title);
+    expect(response.body.image_url).toMatch(/\/upload-[0-9a-f-]{36}\.pdf$/);
+  });
+
+  // The multipart parser itself refuses control characters in a header (422, no file); either way no 5xx and no such title.
+  it.each([['only dots', '...'], ['only a path', 'reports/'], ['a NUL', 'a\u0000b.pdf'], ['control characters', 'tab\there\u0007bell.pdf']])('a PDF named with %s: never a 5xx, never a title with it', async (_case, name) => {
+    const post = await newPost();
+    const response = await upload(post.id, await pdf(1), name, 'application/pdf');
+    expect(response.status).toBeLessThan(500);
+    if (response.status === 201) expect(response.body.candidates[0].title ?? '').not.toMatch(/[\u0000-\u001f/]|^\.+$/);
   });
 
   const rejected: Array<[string, () => Promise<Buffer>, string, RegExp]> = [
@@ -197,7 +220,7 @@ describe('POST /posts/{id}/images/upload (JSON image_url)', () => {
     expect(image.body.candidates).toHaveLength(3);
     const document = await fromUrl((await newPost()).id, `${remote.url}/deck.pdf`);
     expect(document.status).toBe(201);
-    expect(document.body.candidates[0].kind).toBe('document');
+    expect(document.body.candidates[0]).toMatchObject({ kind: 'document', title: 'deck.pdf' });
   });
 
   const failures: Array<[string, string, RegExp]> = [

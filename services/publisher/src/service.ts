@@ -6,6 +6,7 @@ import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
 import { purgeIdempotencyRecords } from './housekeeping/purge-idempotency-records.js';
 import type { PublisherContext } from './publisher-context.js';
 import { publishPostJob } from './publish/publish-post.js';
+import { RetiredVersionAlarm } from './publish/retired-version.js';
 import { createPauseHook } from './publish/test-pause.js';
 import { keepJobSchedulers } from './schedule/job-schedulers.js';
 import { sweepSchedules } from './schedule/sweep-schedules.js';
@@ -22,7 +23,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   const network =
     options.network ??
     createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
-  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause, log: runtime.logger };
+  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause, retiredVersion: new RetiredVersionAlarm(), log: runtime.logger };
   const { lockMs, concurrency } = config.network.publish;
   const worker = await startQueueWorker(runtime, {
     queue: 'publish',
@@ -42,6 +43,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   logger.info(`publisher worker started (network: ${network.mode})`);
   return {
     name: 'publisher',
+    readiness: () => context.retiredVersion.readiness(),
     stop: async () => {
       schedulers.stop();
       await worker.close();

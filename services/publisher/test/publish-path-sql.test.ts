@@ -4,6 +4,7 @@ import {
   findPostsWithConnection,
   loadAndClaimPublications,
   markPublished,
+  recordPublishMedia,
   requestPublications,
   schedulePublication,
   type PostStatus,
@@ -141,5 +142,27 @@ describe('publish-path SQL', () => {
     expect((await prismaRead(stale)).status).toBe('approved');
     const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: committed.get(requested)?.outboxId ?? '' } });
     expect(event).toMatchObject({ type: 'post.published', payload: { post: { id: requested, quote: 'say "hi", {a,b}' } } });
+  });
+
+  it('keeps the uploaded media URN with the claim: a new version keeps the one-statement commit open; a write since the claim closes it', async () => {
+    const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
+    await requestPublication(sql(), post.id, 'approved', new Date());
+    const claimed = await loadAndClaim(post.id, new Date());
+    const version = await recordPublishMedia(sql(), post.id, claimed?.claimedVersion ?? '', 'urn:li:image:D1');
+    expect(version).toEqual(expect.any(String));
+    expect(version).not.toBe(claimed?.claimedVersion);
+    expect((await prismaRead(post.id)).publishMediaUrn).toBe('urn:li:image:D1');
+    const commit = { postId: post.id, urn: 'urn:li:share:31', url: 'https://example.test/31', now: new Date(), eventData: { post: { id: post.id } } };
+    expect(await commitOne({ ...commit, claimedVersion: claimed?.claimedVersion ?? '' })).toBeNull();
+    expect(await commitOne({ ...commit, claimedVersion: version ?? '' })).toEqual({ outboxId: expect.any(String) });
+    // The publication is over: the next one uploads the then-current file.
+    expect(await prismaRead(post.id)).toMatchObject({ status: 'published', publishMediaUrn: null });
+
+    const edited = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
+    await requestPublication(sql(), edited.id, 'approved', new Date());
+    const stale = await loadAndClaim(edited.id, new Date());
+    await test.runtime.db.post.update({ where: { id: edited.id }, data: { body: 'edited meanwhile' } });
+    expect(await recordPublishMedia(sql(), edited.id, stale?.claimedVersion ?? '', 'urn:li:document:D2')).toBeUndefined();
+    expect((await prismaRead(edited.id)).publishMediaUrn).toBe('urn:li:document:D2');
   });
 });

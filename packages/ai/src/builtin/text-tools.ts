@@ -32,6 +32,7 @@ const STOPWORDS = new Set(
 
 /** Distinctive words of a text, in order of appearance, for hashtags and takeaways. */
 export function keywordsOf(text: string): string[] {
-  const words = text.toLowerCase().match(/\p{L}[\p{L}\p{N}]{3,}/gu) ?? [];
+  // NFC and marks kept: a decomposed "café" or a Devanagari word stays one word (and one whole hashtag).
+  const words = text.normalize('NFC').toLowerCase().match(/\p{L}[\p{L}\p{M}\p{N}]{3,}/gu) ?? [];
   return [...new Set(words.filter((word) => !STOPWORDS.has(word)))];
 }

@@ -148,7 +148,7 @@ export async function markPublished(sql: Sql, id: string, published: { urn: stri
     sql,
     'lps-mark-published',
     `UPDATE posts SET status = 'published', network_post_urn = $2, network_url = $3, published_at = $4,
-            publish_requested_at = NULL, status_before_publish = NULL, last_error = NULL, updated_at = $4
+            publish_requested_at = NULL, status_before_publish = NULL, publish_media_urn = NULL, last_error = NULL, updated_at = $4
       WHERE id = $1 AND status <> 'published'
       RETURNING *`,
     [id, published.urn, published.url, now],

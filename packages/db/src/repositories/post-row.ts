@@ -24,6 +24,7 @@ export interface PostRow {
   publish_claimed_at: Date | null;
   publish_attempts: number;
   publish_reference: string | null;
+  publish_media_urn: string | null;
   analytics_refreshed_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -53,6 +54,7 @@ export const postFromRow = (row: PostRow): Post => ({
   publishClaimedAt: row.publish_claimed_at,
   publishAttempts: row.publish_attempts,
   publishReference: row.publish_reference,
+  publishMediaUrn: row.publish_media_urn,
   analyticsRefreshedAt: row.analytics_refreshed_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,

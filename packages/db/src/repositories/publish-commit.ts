@@ -33,7 +33,7 @@ export async function commitPublishedIfUnchanged(sql: Sql, commits: PublishCommi
                   AS i(id, version, urn, url, now, outbox_id, payload)
      ), published AS (
        UPDATE posts p SET status = 'published', network_post_urn = i.urn, network_url = i.url, published_at = i.now,
-              publish_requested_at = NULL, status_before_publish = NULL, last_error = NULL, updated_at = i.now
+              publish_requested_at = NULL, status_before_publish = NULL, publish_media_urn = NULL, last_error = NULL, updated_at = i.now
          FROM input i
         WHERE p.id = i.id AND p.xmin = i.version::xid AND p.status <> 'published'
         RETURNING p.id, p.member_id

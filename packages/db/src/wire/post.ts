@@ -9,6 +9,8 @@ export type ImageCandidate = {
   height: number | null;
   kind: 'image' | 'document';
   source: 'generated' | 'upload';
+  /** Documents only: the title LinkedIn shows (an uploaded PDF's own name). */
+  title?: string;
 };
 
 /** The Post resource exactly as the contract shows it (snake_case, ISO timestamps). */

@@ -24,13 +24,19 @@ export function parseErrorBody(text: string): LinkedInErrorBody {
  * the member, a 422 "duplicate of urn:…" names the earlier post, the rest of the
  * 4xx are permanent.
  */
-export function classifyLinkedInError(status: number, text: string, requestId?: string): NetworkError {
+export function classifyLinkedInError(status: number, text: string, requestId?: string, apiVersion?: string): NetworkError {
   const body = parseErrorBody(text);
   const code = body.code ?? /"code"\s*:\s*"([A-Z_]+)"/.exec(text)?.[1];
   const message = `LinkedIn answered ${status}${code ? ` ${code}` : ''}: ${body.message ?? text.slice(0, 300)}${requestId ? ` (x-li-uuid ${requestId})` : ''}`;
   const options = { status, code, serviceErrorCode: body.serviceErrorCode };
   if (status === 401) return new NetworkError('unauthorized', message, options);
-  if (/MEDIA_ASSET_WAITING_UPLOAD/.test(text)) return new NetworkError('retryable', message, options);
+  if (status === 426) {
+    // Versions are retired about a year after release: only the operator can fix this, by configuration.
+    const advice = `LinkedIn no longer serves API version ${apiVersion ?? '(unknown)'}: set LINKEDIN_API_VERSION to a current version (YYYYMM)`;
+    return new NetworkError('permanent', `${advice}. ${message}`, { ...options, code: 'NONEXISTENT_VERSION' });
+  }
+  const mediaNotReady = /MEDIA_ASSET_(?:WAITING_UPLOAD|PROCESSING)/.exec(text)?.[0];
+  if (mediaNotReady) return new NetworkError('retryable', message, { ...options, code: mediaNotReady });
   const duplicate = DUPLICATE_URN.exec(text);
   if (status === 422 && (duplicate || /DUPLICATE_POST/.test(text))) {
     return new NetworkError('duplicate', message, { ...options, code: 'DUPLICATE_POST', duplicateOf: duplicate?.[1] });

@@ -46,7 +46,7 @@ export class LinkedInHttp {
     const result = { status: response.statusCode, headers: response.headers, text: response.body };
     if (result.status >= 400) {
       const requestId = String(response.headers['x-li-uuid'] ?? response.headers['x-li-request-id'] ?? '') || undefined;
-      const error = classifyLinkedInError(result.status, result.text, requestId);
+      const error = classifyLinkedInError(result.status, result.text, requestId, this.settings.apiVersion);
       this.logger?.warn('LinkedIn call failed', { method, path: new URL(url).pathname, status: result.status, kind: error.kind, x_li_uuid: requestId });
       throw error;
     }

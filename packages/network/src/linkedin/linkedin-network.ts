@@ -1,10 +1,11 @@
-import { escapeLittleText } from '../little-text.js';
+import { toLittleText } from '../little-text.js';
 import { NetworkError } from '../network-error.js';
 import {
   postUrl,
   type Network,
   type NetworkAccount,
   type NetworkIdentity,
+  type OwnPostCheck,
   type PostMetrics,
   type PublishedPost,
   type PublishRequest,
@@ -12,6 +13,11 @@ import {
 import { analyticsEntity, countOf, METRIC_TYPES, metricsFrom, type MetricType } from './analytics.js';
 import { LinkedInHttp, parseJson } from './linkedin-http.js';
 import type { LinkedInSettings, NetworkLogger } from './settings.js';
+
+// An upload is PROCESSING for a moment; a post naming it before then is refused (422, nothing created), so it is safe to repeat.
+const MEDIA_READY_WAITS_MS = [500, 1_000, 2_000, 4_000];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mediaNotReady = (error: unknown) => error instanceof NetworkError && /^MEDIA_ASSET_/.test(error.code ?? '');
 
 const tokenOf = (account: NetworkAccount): string => {
   if (!account.accessToken) throw new NetworkError('unauthorized', 'the member has no LinkedIn access token: connect them first');
@@ -32,15 +38,16 @@ export class LinkedInNetwork implements Network {
     const content = media
       ? { media: { id: media.urn, ...(media.kind === 'document' ? { title: media.title ?? 'document.pdf' } : {}), ...(media.altText ? { altText: media.altText } : {}) } }
       : undefined;
-    const response = await this.http.rest('POST', 'posts', tokenOf(account), {
+    const post = {
       author: account.personUrn,
-      commentary: escapeLittleText(request.text),
+      commentary: toLittleText(request.text),
       visibility: 'PUBLIC',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
       ...(content ? { content } : {}),
       lifecycleState: 'PUBLISHED',
       isReshareDisabledByAuthor: false,
-    });
+    };
+    const response = await this.createPost(tokenOf(account), post);
     const urn = String(response.headers['x-restli-id'] ?? response.headers['x-linkedin-id'] ?? '');
     if (!urn.startsWith('urn:li:')) {
       // Published, but we cannot name it: retrying would answer "duplicate of urn:…", which names it.
@@ -79,6 +86,32 @@ export class LinkedInNetwork implements Network {
     const info = parseJson<{ sub?: string; name?: string; email?: string; picture?: string }>(response);
     if (!info.sub) throw new NetworkError('permanent', 'LinkedIn userinfo carries no sub');
     return { personUrn: `urn:li:person:${info.sub}`, name: info.name ?? null, email: info.email ?? null, picture: info.picture ?? null };
+  }
+
+  async checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck> {
+    let response;
+    try {
+      response = await this.http.rest('GET', `posts/${encodeURIComponent(urn)}`, tokenOf(account));
+    } catch (error) {
+      if (error instanceof NetworkError && error.status === 404) return { verdict: 'gone' };
+      throw error;
+    }
+    const post = parseJson<{ author?: string; commentary?: string }>(response);
+    if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author ?? 'unknown'}, not ${account.personUrn}` };
+    if (post.commentary !== toLittleText(text)) return { verdict: 'not ours', reason: 'its commentary differs from this post\'s body' };
+    return { verdict: 'ours' };
+  }
+
+  private async createPost(token: string, post: Record<string, unknown>) {
+    for (const wait of MEDIA_READY_WAITS_MS) {
+      try {
+        return await this.http.rest('POST', 'posts', token, post);
+      } catch (error) {
+        if (!mediaNotReady(error)) throw error;
+        await sleep(wait);
+      }
+    }
+    return this.http.rest('POST', 'posts', token, post);
   }
 
   /** LinkedIn has no client reference: recovery relies on its duplicate-post answer instead. */

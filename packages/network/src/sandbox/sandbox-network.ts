@@ -4,6 +4,7 @@ import {
   type Network,
   type NetworkAccount,
   type NetworkIdentity,
+  type OwnPostCheck,
   type PostMetrics,
   type PublishedPost,
   type PublishRequest,
@@ -78,6 +79,13 @@ export class SandboxNetwork implements Network {
   async findByReference(_account: NetworkAccount, reference: string): Promise<PublishedPost | undefined> {
     const post = await this.store.findByReference(reference);
     return post ? { urn: post.urn, url: postUrl(post.urn) } : undefined;
+  }
+
+  async checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck> {
+    const post = await this.store.findByUrn(urn);
+    if (!post || post.deletedAt) return { verdict: 'gone' };
+    if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author}` };
+    return post.text === text ? { verdict: 'ours' } : { verdict: 'not ours', reason: 'its text differs from this post' };
   }
 
   private async upload(_account: NetworkAccount, kind: 'image' | 'document'): Promise<string> {

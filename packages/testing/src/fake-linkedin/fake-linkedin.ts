@@ -3,12 +3,14 @@ import { readBody, startLoopbackServer } from '../http-server.js';
 import { ANALYTICS_APP, FakeLinkedInState, SHARE_APP, type FakeOperation } from './fake-state.js';
 import { linkedInError, reply } from './replies.js';
 import { authorize, exchangeToken, lacksScope } from './oauth-handlers.js';
-import { analytics, createPost, deletePost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
+import { analytics, createPost, deletePost, getPost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
 
 export interface FakeLinkedIn {
   state: FakeLinkedInState;
   /** LINKEDIN_API_BASE_URL for the client (the fake serves /rest, /v2 and /oauth/v2). */
   url: string;
+  /** Where upload URLs point: another host (127.0.0.2), as LinkedIn's upload URLs are not on api.linkedin.com. */
+  uploadUrl: string;
   oauthBaseUrl: string;
   /** Environment that points a runtime at this fake with LPS_NETWORK=linkedin. */
   env: Record<string, string>;
@@ -17,12 +19,13 @@ export interface FakeLinkedIn {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function operationOf(method: string, path: string, url: URL): FakeOperation | undefined {
+function operationOf(method: string, path: string, url: URL, uploadHost: boolean): FakeOperation | undefined {
+  if (uploadHost) return method === 'PUT' && path.startsWith('/dms-uploads/') ? 'upload' : undefined;
   if (method === 'POST' && path === '/rest/posts') return 'posts.create';
+  if (method === 'GET' && path.startsWith('/rest/posts/')) return 'posts.get';
   if (method === 'DELETE' && path.startsWith('/rest/posts/')) return 'posts.delete';
   if (method === 'POST' && path === '/rest/images' && url.searchParams.get('action') === 'initializeUpload') return 'images.init';
   if (method === 'POST' && path === '/rest/documents' && url.searchParams.get('action') === 'initializeUpload') return 'documents.init';
-  if (method === 'PUT' && path.startsWith('/upload/')) return 'upload';
   if (method === 'GET' && path === '/rest/memberCreatorPostAnalytics') return 'analytics';
   if (method === 'GET' && path === '/v2/userinfo') return 'userinfo';
   if (method === 'POST' && path === '/oauth/v2/accessToken') return 'token';
@@ -64,13 +67,13 @@ function bearerAccount(state: FakeLinkedInState, req: IncomingMessage, res: Serv
  */
 export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
   const state = new FakeLinkedInState();
-  let baseUrl = '';
-  const server = await startLoopbackServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', baseUrl);
+  let uploadBaseUrl = '';
+  const handle = (uploadHost: boolean) => async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const body = await readBody(req);
-    state.requests.push({ method, path: `${url.pathname}${url.search}`, headers: req.headers });
-    const operation = operationOf(method, url.pathname, url);
+    state.requests.push({ method, path: `${url.pathname}${url.search}`, headers: req.headers, host: uploadHost ? 'upload' : 'api' });
+    const operation = operationOf(method, url.pathname, url, uploadHost);
     if (!operation) return linkedInError(res, 404, 'NOT_FOUND', `No resource at ${method} ${url.pathname}`);
     if (operation === 'token') return exchangeToken(state, res, body);
     if (operation === 'authorize') return authorize(state, res, url);
@@ -79,7 +82,7 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
     if (!account || lacksScope(res, operation, account)) return;
     const script = state.takeScript(operation);
     if (script?.status) return reply(res, script.status, script.body);
-    const request: RestRequest = { req, res, url, body, account, baseUrl };
+    const request: RestRequest = { req, res, url, body, account, uploadBaseUrl };
     switch (operation) {
       case 'posts.create': {
         const created = createPost(state, request);
@@ -89,6 +92,8 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
       }
       case 'posts.delete':
         return deletePost(state, request);
+      case 'posts.get':
+        return getPost(state, request);
       case 'images.init':
         return initializeUpload(state, 'image', request);
       case 'documents.init':
@@ -100,11 +105,14 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
       case 'userinfo':
         return reply(res, 200, { sub: account.sub, name: account.name, email: account.email, email_verified: true, picture: null, locale: { country: 'US', language: 'en' } });
     }
-  });
-  baseUrl = server.url;
+  };
+  const server = await startLoopbackServer(handle(false));
+  const uploads = await startLoopbackServer(handle(true), '127.0.0.2');
+  uploadBaseUrl = uploads.url;
   return {
     state,
     url: server.url,
+    uploadUrl: uploads.url,
     oauthBaseUrl: `${server.url}/oauth/v2`,
     env: {
       LPS_NETWORK: 'linkedin',
@@ -117,6 +125,6 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
       LINKEDIN_OAUTH_BASE_URL: `${server.url}/oauth/v2`,
       LINKEDIN_API_VERSION: '202601',
     },
-    close: () => server.close(),
+    close: async () => void (await Promise.all([server.close(), uploads.close()])),
   };
 }

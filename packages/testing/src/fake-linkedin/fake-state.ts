@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 export type FakeOperation =
   | 'posts.create'
   | 'posts.delete'
+  | 'posts.get'
   | 'images.init'
   | 'documents.init'
   | 'upload'
@@ -91,9 +92,11 @@ export interface PersonOptions {
 export interface FakePost {
   urn: string;
   author: string;
-  /** Commentary as sent (escaped little text) and as readers see it. */
+  /** Commentary as sent (escaped little text) and as readers see it (cut short where LinkedIn would cut it). */
   commentary: string;
   text: string;
+  hashtags: string[];
+  mentions: { name: string; urn: string }[];
   content: unknown;
   createdAt: Date;
   deleted: boolean;
@@ -105,6 +108,8 @@ export interface FakeAsset {
   kind: 'image' | 'document';
   bytes: Buffer | null;
   contentType: string | null;
+  /** LinkedIn processes an upload before a post may use it: PROCESSING until then, AVAILABLE after. */
+  availableAt: number | null;
 }
 
 export type MetricCounts = Partial<Record<'IMPRESSION' | 'MEMBERS_REACHED' | 'REACTION' | 'COMMENT' | 'RESHARE', number>>;
@@ -120,9 +125,11 @@ export class FakeLinkedInState {
   readonly assets = new Map<string, FakeAsset>();
   readonly metrics = new Map<string, MetricCounts>();
   readonly scripts = new Map<FakeOperation, ScriptedFailure[]>();
-  readonly requests: { method: string; path: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  readonly requests: { method: string; path: string; headers: Record<string, string | string[] | undefined>; host: 'api' | 'upload' }[] = [];
   readonly retiredVersions = new Set<string>(['202301']);
   metricTypeShape: 'object' | 'string' = 'object';
+  /** How long an uploaded asset stays PROCESSING. */
+  mediaProcessingMs = 300;
   private sequence = 7_000_000_000;
 
   nextId(): number {

@@ -13,6 +13,8 @@ import { linkedInError, reply } from './replies.js';
 /** The scopes an endpoint needs (any one of them), as LinkedIn's permission pages list them. */
 const REQUIRED_SCOPES: Partial<Record<FakeOperation, string[]>> = {
   'posts.create': ['w_member_social'],
+  // Reading posts back is r_member_social: restricted, a private permission (Posts API page).
+  'posts.get': ['r_member_social'],
   'posts.delete': ['w_member_social'],
   'images.init': ['w_member_social'],
   'documents.init': ['w_member_social'],
@@ -23,6 +25,7 @@ const REQUIRED_SCOPES: Partial<Record<FakeOperation, string[]>> = {
 /** The resource names LinkedIn quotes in its 403 "Not enough permissions to access: …" body. */
 const RESOURCE_NAMES: Partial<Record<FakeOperation, string>> = {
   'posts.create': 'partnerApiPostsExternal.CREATE.20260101',
+  'posts.get': 'partnerApiPostsExternal.GET.20260101',
   'posts.delete': 'partnerApiPostsExternal.DELETE.20260101',
   'images.init': 'images.ACTION.20260101',
   'documents.init': 'documents.ACTION.20260101',

@@ -9,7 +9,7 @@ export interface RestRequest {
   url: URL;
   body: Buffer;
   account: FakeAccount;
-  baseUrl: string;
+  uploadBaseUrl: string;
 }
 
 const personUrn = (account: FakeAccount) => `urn:li:person:${account.sub}`;
@@ -17,22 +17,26 @@ const personUrn = (account: FakeAccount) => `urn:li:person:${account.sub}`;
 const denied = (res: ServerResponse, what: string) =>
   linkedInError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}`, 100);
 
+/** Why a post may not use this media yet, as LinkedIn words it; undefined when it may. */
+function mediaProblem(state: FakeLinkedInState, mediaId: string): [number, string, string] | undefined {
+  const asset = state.assets.get(mediaId);
+  if (!asset) return [400, 'INVALID_MEDIA', `/content/media/id :: unknown media ${mediaId}`];
+  if (!asset.bytes) return [422, 'MEDIA_ASSET_WAITING_UPLOAD', `Media ${mediaId} is waiting for upload`];
+  if ((asset.availableAt ?? 0) > Date.now()) return [422, 'MEDIA_ASSET_PROCESSING', `Media ${mediaId} is still PROCESSING`];
+  return undefined;
+}
+
 export function createPost(state: FakeLinkedInState, { res, body, account }: RestRequest): { urn: string } | void {
   const post = JSON.parse(body.toString('utf8')) as { author?: string; commentary?: string; content?: { media?: { id?: string } } };
   if (post.author !== personUrn(account)) return denied(res, `partnerApiPostsExternal.CREATE.20260101 as ${post.author}`);
   const commentary = post.commentary ?? '';
   const read = readLittleText(commentary);
-  if ('unescaped' in read) {
-    return linkedInError(res, 400, 'INVALID_LITTLE_TEXT', `/commentary :: unescaped reserved character '${read.unescaped}' at ${read.at}`);
-  }
   if (read.text.length > 3000) return linkedInError(res, 400, 'FIELD_LENGTH_TOO_LONG', '/commentary :: length exceeds 3000');
   const mediaId = post.content?.media?.id;
-  if (mediaId) {
-    const asset = state.assets.get(mediaId);
-    if (!asset) return linkedInError(res, 400, 'INVALID_MEDIA', `/content/media/id :: unknown media ${mediaId}`);
-    if (!asset.bytes) return linkedInError(res, 422, 'MEDIA_ASSET_WAITING_UPLOAD', `Media ${mediaId} is waiting for upload`);
-  }
-  const duplicate = state.livePosts(post.author).find((earlier) => earlier.commentary === commentary);
+  const problem = mediaId ? mediaProblem(state, mediaId) : undefined;
+  if (problem) return linkedInError(res, ...problem);
+  // LinkedIn compares with the author's recent posts, deleted ones included: a deleted post's URN can come back ("ghost").
+  const duplicate = state.posts.find((earlier) => earlier.author === post.author && earlier.commentary === commentary);
   if (duplicate) {
     return reply(res, 422, {
       status: 422,
@@ -41,34 +45,63 @@ export function createPost(state: FakeLinkedInState, { res, body, account }: Res
     });
   }
   const urn = `urn:li:share:${state.nextId()}`;
-  state.posts.push({ urn, author: post.author, commentary, text: read.text, content: post.content ?? null, createdAt: new Date(), deleted: false });
+  const { text, hashtags, mentions } = read;
+  state.posts.push({ urn, author: post.author, commentary, text, hashtags, mentions, content: post.content ?? null, createdAt: new Date(), deleted: false });
   return { urn };
 }
 
+const postOf = (state: FakeLinkedInState, url: URL) => {
+  const urn = decodeURIComponent(url.pathname.slice('/rest/posts/'.length));
+  return { urn, post: state.livePosts().find((candidate) => candidate.urn === urn) };
+};
 
+/**
+ * GET /rest/posts/{encoded urn}: the Posts API's post; 404 once deleted. Reading
+ * a member's posts needs r_member_social (a private, restricted permission on
+ * LinkedIn's Posts API page), and then only the member's own posts.
+ */
+export function getPost(state: FakeLinkedInState, { res, url, account }: RestRequest): void {
+  const { urn, post } = postOf(state, url);
+  if (!post) return linkedInError(res, 404, 'NOT_FOUND', `Post ${urn} does not exist`);
+  if (post.author !== personUrn(account)) return denied(res, `partnerApiPostsExternal.GET.20260101 for ${urn}`);
+  reply(res, 200, {
+    id: post.urn,
+    author: post.author,
+    commentary: post.commentary,
+    visibility: 'PUBLIC',
+    lifecycleState: 'PUBLISHED',
+    distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
+    ...(post.content ? { content: post.content } : {}),
+    createdAt: post.createdAt.getTime(),
+    publishedAt: post.createdAt.getTime(),
+    lastModifiedAt: post.createdAt.getTime(),
+    isReshareDisabledByAuthor: false,
+  });
+}
 
 export function deletePost(state: FakeLinkedInState, { res, url }: RestRequest): void {
-  const urn = decodeURIComponent(url.pathname.slice('/rest/posts/'.length));
-  const post = state.livePosts().find((candidate) => candidate.urn === urn);
+  const { urn, post } = postOf(state, url);
   if (!post) return linkedInError(res, 404, 'NOT_FOUND', `Post ${urn} does not exist`);
   post.deleted = true;
   reply(res, 204);
 }
 
-export function initializeUpload(state: FakeLinkedInState, kind: 'image' | 'document', { res, body, account, baseUrl }: RestRequest): void {
+/** `uploadUrl` points at the fake's upload host, as LinkedIn's point at www.linkedin.com/dms-uploads, not at the API. */
+export function initializeUpload(state: FakeLinkedInState, kind: 'image' | 'document', { res, body, account, uploadBaseUrl }: RestRequest): void {
   const request = JSON.parse(body.toString('utf8')) as { initializeUploadRequest?: { owner?: string } };
   if (request.initializeUploadRequest?.owner !== personUrn(account)) return denied(res, `${kind}s.initializeUpload`);
   const id = state.nextId();
   const urn = `urn:li:${kind}:D${id}`;
-  state.assets.set(urn, { urn, owner: personUrn(account), kind, bytes: null, contentType: null });
-  reply(res, 200, { value: { uploadUrl: `${baseUrl}/upload/${encodeURIComponent(urn)}`, uploadUrlExpiresAt: Date.now() + 3_600_000, [kind]: urn } });
+  state.assets.set(urn, { urn, owner: personUrn(account), kind, bytes: null, contentType: null, availableAt: null });
+  reply(res, 200, { value: { uploadUrl: `${uploadBaseUrl}/dms-uploads/${encodeURIComponent(urn)}`, uploadUrlExpiresAt: Date.now() + 3_600_000, [kind]: urn } });
 }
 
 export function receiveUpload(state: FakeLinkedInState, { req, res, url, body, account }: RestRequest): void {
-  const asset = state.assets.get(decodeURIComponent(url.pathname.slice('/upload/'.length)));
+  const asset = state.assets.get(decodeURIComponent(url.pathname.slice('/dms-uploads/'.length)));
   if (!asset || asset.owner !== personUrn(account)) return linkedInError(res, 404, 'NOT_FOUND', 'unknown upload URL');
   asset.bytes = body;
   asset.contentType = String(req.headers['content-type'] ?? '');
+  asset.availableAt = Date.now() + state.mediaProcessingMs;
   reply(res, 201);
 }
 

@@ -22,7 +22,7 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
     _handleFile(_req, file, callback) {
       // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
       const part = file.stream.iterator({ destroyOnReturn: false });
-      stageUpload(deps.services.storage, { ...target, field: 'file' }, part, MULTIPART_LIMITS).then(
+      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname }, part, MULTIPART_LIMITS).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.
@@ -61,6 +61,8 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
       storage: stagingEngine(deps, target, (problem) => settle(() => resolve({ problem } as StagedFile))),
       // A backstop above the largest accepted file: our own cap answers first with the precise reason.
       limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_LIMITS.pdf + 64 * 1024 },
+      // Browsers and curl send a file name's UTF-8 bytes as they are; latin1 (the default) would garble a PDF's title.
+      defParamCharset: 'utf8',
     }).single('file');
     upload(req, res, (error: unknown) =>
       settle(() => {

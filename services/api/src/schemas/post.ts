@@ -9,6 +9,7 @@ export const ImageCandidateSchema = Joi.object({
   height: Joi.number().integer().allow(null).required(),
   kind: Joi.string().valid('image', 'document').required(),
   source: Joi.string().valid('generated', 'upload').required(),
+  title: Joi.string().max(100).description('Documents uploaded as a file or URL: the title LinkedIn shows, from the file name (path, control and direction characters removed).'),
 }).label('ImageCandidate');
 
 export const PostSchema = Joi.object({
@@ -57,5 +58,10 @@ export const CreatePostBody = Joi.object({
 });
 
 export const UpdatePostBody = Joi.object({
-  body: Joi.string().trim().min(1).max(3000).required(),
+  body: Joi.string()
+    .trim()
+    .min(1)
+    .max(3000)
+    .required()
+    .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written.'),
 });

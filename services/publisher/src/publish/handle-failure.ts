@@ -19,6 +19,7 @@ export async function handlePublishFailure(context: PublisherContext, job: Job, 
     context.log.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }
+  if (isNetworkError(error) && error.code === 'NONEXISTENT_VERSION') context.retiredVersion.raise(reasonOf(error), context.runtime.logger);
   const permanent = error instanceof PermanentPublishError || (isNetworkError(error) && !error.retryable);
   if (permanent) return failForGood(context, post, reasonOf(error));
   if (isNetworkError(error) && error.retryAt) {

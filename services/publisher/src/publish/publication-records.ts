@@ -25,7 +25,10 @@ export interface Claim {
   reference: string;
   /** An earlier attempt of ours may have reached the network: look for it before posting. */
   recovering: boolean;
-  /** The post as the claim left it, and that row's version (for the one-statement commit). */
+  /**
+   * The post as the claim left it, and that row's version (for the one-statement commit);
+   * both move on when the job itself writes the row (the media URN, upload-media.ts).
+   */
   post: Post;
   version: string;
 }
@@ -46,6 +49,7 @@ const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post
   publishedAt: now,
   publishRequestedAt: null,
   statusBeforePublish: null,
+  publishMediaUrn: null,
   lastError: null,
   updatedAt: now,
 });
@@ -91,6 +95,8 @@ export async function commitFailed(db: Db, postId: string, reason: string): Prom
         publishRequestedAt: null,
         statusBeforePublish: null,
         publishClaimedAt: null,
+        // The publication is over: a new one uploads its media afresh (the image may change meanwhile).
+        publishMediaUrn: null,
         ...(current.status === 'scheduled' ? { scheduledAt: null } : {}),
       },
     });

@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { NetworkConnection, Post } from '@lps/db';
-import { accountFromConnection, isNetworkError, postUrl, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { accountFromConnection, isNetworkError, postUrl, type Network, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 import { handlePublishFailure } from './handle-failure.js';
@@ -44,7 +44,7 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
-  const media = await uploadMedia(context, lookup.account, post);
+  const media = await uploadMedia(context, lookup.account, claim);
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
@@ -63,7 +63,8 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
 /**
  * Step 2. After an earlier attempt of ours (a crash or a time-out may have hidden
  * its success) look for that post first; LinkedIn cannot be asked, but answers a
- * repeat with "duplicate of urn:…", which names the post we already made.
+ * repeat with "duplicate of urn:…", which names the post we already made — or a
+ * deleted one, or an older post: adopted only once read back as ours.
  */
 async function publishOnce(
   { network }: PublisherContext,
@@ -80,8 +81,25 @@ async function publishOnce(
     return await network.publishPost(account, { text: post.body ?? '', media, reference: claim.reference });
   } catch (error) {
     if (claim.recovering && isNetworkError(error) && error.kind === 'duplicate' && error.duplicateOf) {
-      return { urn: error.duplicateOf, url: postUrl(error.duplicateOf) };
+      return adoptDuplicate(network, account, post.body ?? '', error.duplicateOf);
     }
     throw error;
   }
+}
+
+/** The duplicate the network named is adopted only if it is there, by this member, with this text. */
+async function adoptDuplicate(network: Network, account: NetworkAccount, body: string, urn: string): Promise<PublishedPost> {
+  // The URL lets the member see for themselves whether that post is the one we meant to publish.
+  const refused = (why: string) =>
+    new PermanentPublishError(`the network calls this post a duplicate of ${urn} (${postUrl(urn)}), but ${why}; not adopted as this publication`);
+  let check;
+  try {
+    check = await network.checkOwnPost(account, urn, body);
+  } catch (error) {
+    if (isNetworkError(error) && error.retryable) throw error;
+    throw refused(`it could not be read back to check it is this member's, with this text (${error instanceof Error ? error.message : String(error)})`);
+  }
+  if (check.verdict === 'gone') throw refused('that post no longer exists (deleted)');
+  if (check.verdict === 'not ours') throw refused(check.reason);
+  return { urn, url: postUrl(urn) };
 }

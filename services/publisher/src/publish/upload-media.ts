@@ -1,28 +1,45 @@
 import { basename, extname } from 'node:path';
-import type { Post } from '@lps/db';
-import type { NetworkAccount, UploadedMedia } from '@lps/network';
+import { recordPublishMedia, type ImageCandidate, type Post } from '@lps/db';
+import { titleFromBody, type NetworkAccount, type UploadedMedia } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
+import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
 
-/**
- * Uploads the post's image or PDF (our own storage URL) to the network. Runs
- * before the claim on every attempt: an upload alone never shows anything on the
- * network, so a repeated upload is harmless.
- */
-export async function uploadMedia(context: PublisherContext, account: NetworkAccount, post: Post): Promise<UploadedMedia | undefined> {
-  if (!post.imageUrl || post.format === 'text') return undefined;
-  const key = context.storage.keyFromUrl(post.imageUrl);
-  if (!key) throw new PermanentPublishError(`image_url ${post.imageUrl} is not a file stored by this service`);
+/** A document's title: the uploaded PDF's own name, else (a rendered carousel, an older upload) the post's first line. */
+function documentTitle(post: Post): string {
+  const candidates = (Array.isArray(post.imageCandidates) ? post.imageCandidates : []) as ImageCandidate[];
+  return candidates.find((candidate) => candidate.base_url === post.imageUrl)?.title ?? titleFromBody(post.body);
+}
+
+async function upload(context: PublisherContext, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
+  const key = context.storage.keyFromUrl(imageUrl);
+  if (!key) throw new PermanentPublishError(`image_url ${imageUrl} is not a file stored by this service`);
+  const name = basename(key);
+  const contentType = post.format === 'document' ? 'application/pdf' : IMAGE_TYPES[extname(name).toLowerCase()];
+  if (!contentType) throw new PermanentPublishError(`the post's image ${name} is not a PNG, JPEG or GIF`);
   const bytes = await context.storage.read(key).catch((error: Error) => {
     throw new PermanentPublishError(`the post's file could not be read: ${error.message}`);
   });
-  const name = basename(key);
-  if (post.format === 'document') {
-    return { kind: 'document', urn: await context.network.uploadDocument(account, bytes, name), title: name };
+  return post.format === 'document' ? context.network.uploadDocument(account, bytes, name) : context.network.uploadImage(account, bytes, contentType);
+}
+
+/**
+ * The post's image or PDF on the network, uploaded once per publication: the
+ * first attempt uploads it and keeps the URN with the claim; a retry reuses
+ * that URN (an upload LinkedIn is still processing would otherwise be replaced
+ * by a new one on every attempt, docs/decisions/0005).
+ */
+export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim): Promise<UploadedMedia | undefined> {
+  const { post } = claim;
+  if (!post.imageUrl || post.format === 'text') return undefined;
+  let urn = post.publishMediaUrn;
+  if (!urn) {
+    urn = await upload(context, account, post, post.imageUrl);
+    const version = await recordPublishMedia(context.runtime.sql, post.id, claim.version, urn);
+    claim.post = { ...post, publishMediaUrn: urn };
+    if (version) claim.version = version;
   }
-  const contentType = IMAGE_TYPES[extname(name).toLowerCase()];
-  if (!contentType) throw new PermanentPublishError(`the post's image ${name} is not a PNG, JPEG or GIF`);
-  return { kind: 'image', urn: await context.network.uploadImage(account, bytes, contentType) };
+  return post.format === 'document' ? { kind: 'document', urn, title: documentTitle(post) } : { kind: 'image', urn };
 }

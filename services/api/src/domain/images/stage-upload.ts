@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import { titleFromFileName } from '@lps/network';
 import type { FileStorage } from '@lps/storage';
 import { describeBytes, EXTENSIONS, uploadProblem, type UploadLimits, type UploadType } from './upload-limits.js';
 
@@ -10,6 +11,8 @@ export interface StagedUpload {
   url: string;
   size: number;
   type: UploadType;
+  /** A PDF's title for LinkedIn, from the name the file came with (the key never carries it). */
+  title?: string;
 }
 
 const HEAD_BYTES = 4100;
@@ -52,7 +55,7 @@ async function* capped(head: Buffer, iterator: AsyncIterator<Buffer>, done: bool
  */
 export async function stageUpload(
   storage: FileStorage,
-  target: { memberId: string; postId: string; field: 'file' | 'image_url' },
+  target: { memberId: string; postId: string; field: 'file' | 'image_url'; name?: string },
   source: AsyncIterable<Buffer>,
   limits: UploadLimits,
 ): Promise<StagedUpload> {
@@ -71,7 +74,8 @@ export async function stageUpload(
     // the disk) let 50 concurrent uploads hold tens of MB of read-ahead between the socket and the file.
     const body = Readable.from(capped(head, iterator, done, max), { objectMode: false, highWaterMark: STREAM_HIGH_WATER_MARK });
     const stored = await storage.put(key, body, type);
-    return { key, url: stored.url, size: stored.size, type };
+    const title = type === 'application/pdf' ? titleFromFileName(target.name) : undefined;
+    return { key, url: stored.url, size: stored.size, type, ...(title ? { title } : {}) };
   } catch (error) {
     // Stop the source too: a download past the cap must not go on streaming into nowhere.
     await iterator.return?.();

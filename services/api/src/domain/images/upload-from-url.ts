@@ -37,6 +37,16 @@ function openBody(deps: UseCaseDeps, url: string): Promise<Readable> {
   });
 }
 
+/** The URL's last path segment, decoded when it decodes: the name a fetched PDF is titled with. */
+function fileNameOf(url: string): string | undefined {
+  const last = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 /**
  * POST /images/upload with JSON {image_url}: the service fetches the URL
  * through the outbound guard (no private addresses, every redirect checked,
@@ -48,7 +58,7 @@ export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, po
   let staged;
   try {
     const body = await openBody(deps, input.image_url);
-    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url' }, body, URL_LIMITS);
+    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, URL_LIMITS);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw uploadProblem('image_url', fetchFailure(error));

@@ -19,7 +19,8 @@ async function documentCandidate(storage: FileStorage, staged: StagedUpload, fie
   if (!counted) throw uploadProblem(field, 'the PDF cannot be parsed');
   const { pages, first } = counted;
   if (!first || pages > MAX_PDF_PAGES) throw uploadProblem(field, `the PDF has ${pages} pages; 1 to ${MAX_PDF_PAGES} are accepted`);
-  return [{ base_url: staged.url, width: Math.round(first.width), height: Math.round(first.height), kind: 'document', source: 'upload' }];
+  const title = staged.title ? { title: staged.title } : {};
+  return [{ base_url: staged.url, width: Math.round(first.width), height: Math.round(first.height), kind: 'document', source: 'upload', ...title }];
 }
 
 /**
