@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { PostSchema } from './post.js';
 
-/** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (decisions.md: anything else is a validation_error). */
+/** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (docs/api.md: anything else is a validation_error). */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export const ScheduleBody = Joi.object({

@@ -10,7 +10,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 
 /**
  * Decides what a failed attempt means: wait for a quota reset, retry with backoff,
- * or fail for good (decisions.md: state restored, last_error, post.publish_failed).
+ * or fail for good (docs/api.md: state restored, last_error, post.publish_failed).
  */
 export async function handlePublishFailure(context: PublisherContext, job: Job, post: Post, error: unknown): Promise<never> {
   const { runtime } = context;

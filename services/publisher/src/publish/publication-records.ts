@@ -15,7 +15,7 @@ import {
 } from '@lps/db';
 import type { PublishedPost } from '@lps/network';
 
-/** The event body of decisions.md: `data.post` is the Post as the API shows it (already plain JSON values: serialised once, by the statement). */
+/** The event body of docs/api.md: `data.post` is the Post as the API shows it (already plain JSON values: serialised once, by the statement). */
 const postEventData = (post: Post, extra: Record<string, string> = {}): Prisma.InputJsonValue => ({ post: postToWire(post), ...extra });
 
 /** The client reference recorded with the claim: stable for the post across every attempt. */
@@ -75,7 +75,7 @@ export async function commitPublished(sql: SqlPool, statements: PublishPathState
   });
 }
 
-/** decisions.md: back to the state before publishing (a scheduled post becomes draft_saved). */
+/** docs/api.md: back to the state before publishing (a scheduled post becomes draft_saved). */
 const stateAfterFailure = (post: Post): PostStatus => {
   const before = post.statusBeforePublish ?? post.status;
   return before === 'scheduled' || before === 'published' ? 'draft_saved' : before;
