@@ -23,4 +23,4 @@ export {
 } from './accounts/network-account.js';
 export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOptions, type SpentOAuthState } from './accounts/oauth-state.js';
 export { connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
-export { engagementRate, latestSnapshot, refreshPostAnalytics } from './analytics/post-analytics.js';
+export { engagementRate, refreshPostAnalytics } from './analytics/post-analytics.js';
