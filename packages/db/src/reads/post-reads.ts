@@ -3,15 +3,33 @@ import type { Post, PostStatus } from '../generated/prisma/client.js';
 import { toPage, type KeysetPosition } from '../keyset.js';
 import { runPrepared } from '../repositories/post-publication.js';
 import { postFromRow, type PostRow } from '../repositories/post-row.js';
+import { groupedLookup } from './grouped-lookup.js';
 
 // The API's frequent post reads in plain SQL on the shared pool (decision 0012), each a
 // named prepared statement, rows mapped by the one `postFromRow` the publish path uses.
 
-/** A member's post, or null when it does not exist or belongs to someone else (both answer 404). */
-export async function readOwnedPost(sql: Sql, memberId: string, id: string): Promise<Post | null> {
-  const result = await runPrepared<PostRow>(sql, 'lps-read-owned-post', 'SELECT * FROM posts WHERE id = $1 AND member_id = $2', [id, memberId]);
-  return result.rows[0] === undefined ? null : postFromRow(result.rows[0]);
-}
+const ownedPost = groupedLookup<{ id: string; memberId: string }, PostRow, Post>({
+  // PostgreSQL prints uuids in lower case; a client may send upper case.
+  keyOf: ({ id, memberId }) => `${id}/${memberId}`.toLowerCase(),
+  runMany: async (sql, lookups) =>
+    (
+      await runPrepared<PostRow & { lookup_key: string }>(
+        sql,
+        'lps-read-owned-posts',
+        `SELECT p.*, p.id || '/' || p.member_id AS lookup_key
+           FROM unnest($1::uuid[], $2::uuid[]) AS i(id, member_id)
+           JOIN posts p ON p.id = i.id AND p.member_id = i.member_id`,
+        [lookups.map((lookup) => lookup.id), lookups.map((lookup) => lookup.memberId)],
+      )
+    ).rows,
+  map: postFromRow,
+});
+
+/**
+ * A member's post, or null when it does not exist or belongs to someone else (both answer 404).
+ * Concurrent lookups on a pool share one statement (`groupedLookup`).
+ */
+export const readOwnedPost = (sql: Sql, memberId: string, id: string): Promise<Post | null> => ownedPost(sql, { id, memberId });
 
 export interface PostListQuery {
   status?: PostStatus;
