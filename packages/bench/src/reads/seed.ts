@@ -25,7 +25,7 @@ export async function addPosts(seed: SeedPool, memberId: string, from: number, c
   try {
     await client.query('SET session_replication_role = replica');
     await client.query(
-      `WITH n AS (SELECT i, (i % 10 = 0) AS published, (i * 7919) % 5000 + 1 AS impressions, (i * 31) % 60 AS likes, i % 12 AS comments, i % 6 AS shares
+      `WITH n AS (SELECT i, (i % 10 = 0) AS published, ((i::bigint * 7919) % 5000 + 1)::int AS impressions, ((i::bigint * 31) % 60)::int AS likes, i % 12 AS comments, i % 6 AS shares
                     FROM generate_series($2::int, $2::int + $3::int - 1) AS i),
             p AS (
               INSERT INTO posts (id, member_id, status, idea, body, published_at, network_post_urn, network_url,

@@ -13,6 +13,9 @@ import { addIdeasAndWebhooks, addPosts, analyzeTables, openSeedPool, samplePosts
 
 export const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
+/** Posts per seeding statement: a million at once would hold every returned row in memory. */
+const SEED_CHUNK = 250_000;
+
 export interface ReadsBench {
   database: BenchDatabase;
   api: ApiProcess;
@@ -47,9 +50,13 @@ export async function startReadsBench(posts: number): Promise<ReadsBench> {
     const member = await createBenchMember(db, { displayName: 'Bench Member', headline: 'Staff engineer', companyName: 'Acme' });
     const other = await createBenchMember(db, { displayName: 'Other Member' });
     await db.$disconnect();
-    say(`seeding ${posts.toLocaleString('en')} posts for each of two members`);
-    await addPosts(seed, member.memberId, 1, posts);
-    await addPosts(seed, other.memberId, 1, posts);
+    for (const memberId of [member.memberId, other.memberId]) {
+      for (let from = 1; from <= posts; from += SEED_CHUNK) {
+        const count = Math.min(SEED_CHUNK, posts - from + 1);
+        say(`seeding posts ${from.toLocaleString('en')}–${(from + count - 1).toLocaleString('en')} of ${memberId === member.memberId ? 'the measured member' : 'another member'}`);
+        await addPosts(seed, memberId, from, count);
+      }
+    }
     const endpoint = await addIdeasAndWebhooks(seed, member.memberId);
     await addIdeasAndWebhooks(seed, other.memberId);
     await analyzeTables(seed);
