@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { generateApiKey } from '@lps/crypto';
-import { createDb, createMember, insertApiKey, insertPost } from '@lps/db';
+import { createDb, insertPost } from '@lps/db';
+import { createBenchMember } from './bench-member.js';
 import { hugePng } from '@lps/testing';
 import { startMeasuredApi } from './images/api-child.js';
 import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js';
@@ -36,10 +36,8 @@ const dataDir = await mkdtemp(join(tmpdir(), 'lps-bench-images-'));
 const api = await startOnDatabase(database, () => startMeasuredApi({ DATABASE_URL: database.url, LPS_DATA_DIR: dataDir, LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`, LPS_RATE_LIMIT: '100000000/60' }));
 try {
   const db = createDb(database.url);
-  const member = await createMember(db, { displayName: 'Bench Member', headline: null, companyName: null }, 'sandbox');
-  const key = generateApiKey();
-  await insertApiKey(db, { memberId: member.id, keyHash: key.keyHash, last4: key.last4 });
-  const posts = await Promise.all(Array.from({ length: uploads }, () => insertPost(db, { memberId: member.id, status: 'draft_saved', body: 'Bench post' })));
+  const { memberId, apiKey } = await createBenchMember(db, { displayName: 'Bench Member', headline: null, companyName: null });
+  const posts = await Promise.all(Array.from({ length: uploads }, () => insertPost(db, { memberId, status: 'draft_saved', body: 'Bench post' })));
   await db.$disconnect();
   const idleRss = api.rssMb();
   const started = process.hrtime.bigint();
@@ -47,7 +45,7 @@ try {
     posts.map(async (post, index) => {
       const form = new FormData();
       form.append('file', new Blob([isHuge(index) ? huge : upload], { type: 'image/png' }), 'bench.png');
-      const response = await fetch(`${api.baseUrl}/posts/${post.id}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${key.apiKey}` }, body: form });
+      const response = await fetch(`${api.baseUrl}/posts/${post.id}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
       await response.arrayBuffer();
       return { status: response.status, huge: isHuge(index) };
     }),
@@ -69,7 +67,7 @@ try {
   for (const post of overlayPosts) {
     const form = new FormData();
     form.append('file', new Blob([big], { type: 'image/png' }), 'big.png');
-    const response = await fetch(`${api.baseUrl}/posts/${post.id}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${key.apiKey}` }, body: form });
+    const response = await fetch(`${api.baseUrl}/posts/${post.id}/images/upload`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, body: form });
     await response.arrayBuffer();
   }
   api.resetPeak();
@@ -79,7 +77,7 @@ try {
     overlayPosts.map(async (post) => {
       const response = await fetch(`${api.baseUrl}/posts/${post.id}/select-image`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${key.apiKey}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({ image_index: 0, use_overlay: true }),
       });
       await response.arrayBuffer();

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_REDIS_URL } from '@lps/config';
-import { generateApiKey } from '@lps/crypto';
-import { createDb, createMember, insertApiKey } from '@lps/db';
+import { createDb } from '@lps/db';
+import { createBenchMember } from './bench-member.js';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
@@ -34,10 +34,7 @@ const api = await startOnDatabase(database, () =>
 async function apiKeyForBenchMember(): Promise<string> {
   const db = createDb(database.url);
   try {
-    const member = await createMember(db, { displayName: 'Bench Member', headline: 'Staff engineer', companyName: 'Acme' }, 'sandbox');
-    const key = generateApiKey();
-    await insertApiKey(db, { memberId: member.id, keyHash: key.keyHash, last4: key.last4 });
-    return key.apiKey;
+    return (await createBenchMember(db, { displayName: 'Bench Member', headline: 'Staff engineer', companyName: 'Acme' })).apiKey;
   } finally {
     await db.$disconnect();
   }

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_PUBLISH_CONCURRENCY, DEFAULT_REDIS_URL } from '@lps/config';
-import { generateApiKey } from '@lps/crypto';
-import { createDb, createMember, insertApiKey, type Db } from '@lps/db';
+import { createDb, type Db } from '@lps/db';
+import { createBenchMember } from './bench-member.js';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
@@ -53,13 +53,6 @@ const processes: ProcessGroups = {
   Redis: () => pidsNamed('redis-server'),
   'bench client': () => [process.pid],
 };
-
-async function benchMember(): Promise<{ memberId: string; auth: string }> {
-  const member = await createMember(db, { displayName: 'Bench Member' }, 'sandbox');
-  const key = generateApiKey();
-  await insertApiKey(db, { memberId: member.id, keyHash: key.keyHash, last4: key.last4 });
-  return { memberId: member.id, auth: `Bearer ${key.apiKey}` };
-}
 
 async function makePosts(memberId: string, count: number, label: string): Promise<string[]> {
   const rows = Array.from({ length: count }, (_, i) => ({ memberId, status: 'draft_saved' as const, body: `${label} post ${i}: what we learned shipping every day.` }));
@@ -119,7 +112,7 @@ async function cleanup(): Promise<void> {
 }
 
 try {
-  const member = await benchMember();
+  const member = await createBenchMember(db);
   if (WARMUP > 0) {
     say(`warming up: ${WARMUP} publishes, then ${WARMUP} no-op jobs, not measured`);
     await publishThroughput(member.auth, await makePosts(member.memberId, WARMUP, 'warm-up'));

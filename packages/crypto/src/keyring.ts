@@ -8,6 +8,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 export class Keyring {
   private readonly keys: Map<string, Buffer>;
   private readonly currentId: string;
+  /** Subkeys by purpose: HKDF ran on every cursor of every GET /posts page. */
+  private readonly derived = new Map<string, Buffer>();
 
   constructor(currentKey: string, previousKeys: string[] = []) {
     const all = [currentKey, ...previousKeys].map(decodeKey);
@@ -39,7 +41,13 @@ export class Keyring {
 
   /** A purpose-bound subkey (cursor signing, OAuth state), so one secret serves every need. */
   deriveKey(purpose: string): Buffer {
-    return Buffer.from(hkdfSync('sha256', this.currentKey(), Buffer.alloc(0), `lps:${purpose}`, 32));
+    let key = this.derived.get(purpose);
+    if (!key) {
+      key = Buffer.from(hkdfSync('sha256', this.currentKey(), Buffer.alloc(0), `lps:${purpose}`, 32));
+      this.derived.set(purpose, key);
+    }
+    // A copy: a caller that changed its buffer must not change the next caller's key.
+    return Buffer.from(key);
   }
 
   private currentKey(): Buffer {

@@ -4,16 +4,6 @@ export interface KeysetPosition {
   id: string;
 }
 
-export const olderThan = (position: KeysetPosition | undefined) =>
-  position
-    ? {
-        OR: [
-          { createdAt: { lt: position.createdAt } },
-          { createdAt: position.createdAt, id: { lt: position.id } },
-        ],
-      }
-    : {};
-
 export const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
 
 /** Splits a `limit + 1` read into the page and whether another page follows. */

@@ -29,4 +29,4 @@ export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOp
 export { connectAnalytics, connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
 export { refreshExpiringTokens, type TokenRefreshOutcome } from './accounts/refresh-tokens.js';
 export { hasScope } from './accounts/token-columns.js';
-export { engagementRate, latestSnapshot, refreshPostAnalytics } from './analytics/post-analytics.js';
+export { engagementRate, refreshPostAnalytics } from './analytics/post-analytics.js';

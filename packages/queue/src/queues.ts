@@ -44,7 +44,7 @@ function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, { reques
   const definition = jobCatalog[name];
   const { error, value } = definition.schema.validate(payload);
   if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);
-  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string }).jobId?.(value as JobPayload<N>);
+  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string | undefined }).jobId?.(value as JobPayload<N>);
   // The request that caused the job travels beside the payload, so worker logs correlate with it.
   const data = requestId ? { ...value, [REQUEST_ID_FIELD]: requestId } : value;
   return { queue: definition.queue, name, data, opts: { ...definition.options, ...options, ...(jobId ? { jobId } : {}) } };

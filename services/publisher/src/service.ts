@@ -1,7 +1,7 @@
 import { createNetwork, type Network } from '@lps/network';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
-import { refreshRecentAnalytics } from './analytics/refresh-analytics.js';
+import { refreshAnalyticsRound, refreshDueAnalytics } from './analytics/refresh-analytics.js';
 import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
 import { purgeIdempotencyRecords } from './housekeeping/purge-idempotency-records.js';
 import type { PublisherContext } from './publisher-context.js';
@@ -33,7 +33,8 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
     handlers: {
       'publish-post': (payload, job, log) => publishPostJob({ ...context, log }, payload.postId, job),
       'sweep-schedules': (_payload, _job, log) => sweepSchedules({ ...context, log }),
-      'refresh-analytics': (_payload, _job, log) => refreshRecentAnalytics({ ...context, log }),
+      'refresh-analytics': (payload, _job, log) => refreshAnalyticsRound({ ...context, log }, payload.memberId),
+      'refresh-post-analytics': (payload, _job, log) => refreshDueAnalytics({ ...context, log }, { postId: payload.postId }),
       'purge-idempotency-records': (_payload, _job, log) => purgeIdempotencyRecords({ ...context, log }),
     },
   });

@@ -1,5 +1,5 @@
 import { memberProfileOf } from '@lps/ai';
-import { findMemberProfile, listIdeas } from '@lps/db';
+import { findMemberProfile, ideaTitles } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import { announceEvents } from '@lps/runtime';
 import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
@@ -24,7 +24,7 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
   try {
     const member = memberProfileOf(await findMemberProfile(db, request.memberId));
     const notes = await deps.research.gather({ query: request.keyword, member, limit: NOTES_PER_RUN });
-    const avoid = (await listIdeas(db, request.memberId)).slice(0, 200).map((idea) => idea.title);
+    const avoid = (await ideaTitles(db, request.memberId)).slice(0, 200);
     const drafts = await deps.textProvider.ideasFromResearch({
       keyword: request.keyword,
       notes,

@@ -9,7 +9,7 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -20,10 +20,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+/** Resolves once `${baseUrl}/health` answers 2xx; fails when the child exits or after 30 s. */
+export async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} before it was healthy`);
+    if (child.exitCode !== null) throw new Error(`the process exited with code ${child.exitCode} before it was healthy`);
     try {
       if ((await fetch(`${baseUrl}/health`)).ok) return;
     } catch {
@@ -31,7 +32,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the API did not become healthy within 30 s');
+  throw new Error(`${baseUrl} did not become healthy within 30 s`);
 }
 
 /**

@@ -1,12 +1,9 @@
 import { lockMemberScope, type DbOrTx } from '../client.js';
-import type { IdeaSource, IdeaStatus, Prisma } from '../generated/prisma/client.js';
+import type { IdeaSource, Prisma } from '../generated/prisma/client.js';
 import { NEWEST_FIRST } from '../keyset.js';
 
 export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) =>
   db.idea.findFirst({ where: { id, memberId } });
-
-export const listIdeas = (db: DbOrTx, memberId: string, status?: IdeaStatus) =>
-  db.idea.findMany({ where: { memberId, ...(status ? { status } : {}) }, orderBy: NEWEST_FIRST });
 
 /** Every title the member has, newest first: generation must not suggest any of them again. */
 export const ideaTitles = async (db: DbOrTx, memberId: string): Promise<string[]> =>

@@ -10,7 +10,7 @@ export const memberWithConnection = { networkConnection: true } as const;
 
 /**
  * Creates a member. In sandbox mode the simulated network connects the member at
- * once (decisions.md); with the real network they start unconnected.
+ * once (docs/api.md); with the real network they start unconnected.
  */
 export function createMember(db: DbOrTx, member: NewMember, network: 'sandbox' | 'linkedin') {
   return db.member.create({

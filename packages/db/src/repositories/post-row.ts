@@ -26,6 +26,14 @@ export interface PostRow {
   publish_reference: string | null;
   publish_media_urn: string | null;
   analytics_refreshed_at: Date | null;
+  analytics_impressions: number;
+  analytics_likes: number;
+  analytics_comments: number;
+  analytics_shares: number;
+  analytics_engagement: number;
+  analytics_engagement_rate: number;
+  analytics_source: string | null;
+  analytics_next_refresh_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -56,6 +64,14 @@ export const postFromRow = (row: PostRow): Post => ({
   publishReference: row.publish_reference,
   publishMediaUrn: row.publish_media_urn,
   analyticsRefreshedAt: row.analytics_refreshed_at,
+  analyticsImpressions: row.analytics_impressions,
+  analyticsLikes: row.analytics_likes,
+  analyticsComments: row.analytics_comments,
+  analyticsShares: row.analytics_shares,
+  analyticsEngagement: row.analytics_engagement,
+  analyticsEngagementRate: row.analytics_engagement_rate,
+  analyticsSource: row.analytics_source,
+  analyticsNextRefreshAt: row.analytics_next_refresh_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });

@@ -1,23 +1,5 @@
 import type { DbOrTx } from '../client.js';
 import type { Prisma, PostStatus } from '../generated/prisma/client.js';
-import { NEWEST_FIRST, olderThan, toPage, type KeysetPosition } from '../keyset.js';
-
-/** A member's post, or null when it does not exist or belongs to someone else (both answer 404). */
-export const findOwnedPost = (db: DbOrTx, memberId: string, id: string) =>
-  db.post.findFirst({ where: { id, memberId } });
-
-export async function listPosts(
-  db: DbOrTx,
-  memberId: string,
-  query: { status?: PostStatus; limit: number; after?: KeysetPosition },
-) {
-  const rows = await db.post.findMany({
-    where: { memberId, ...(query.status ? { status: query.status } : {}), ...olderThan(query.after) },
-    orderBy: NEWEST_FIRST,
-    take: query.limit + 1,
-  });
-  return toPage(rows, query.limit);
-}
 
 /** What the member's newest posts were about (their ideas), for idea generation to follow. */
 export const recentPostIdeas = async (db: DbOrTx, memberId: string, limit: number): Promise<string[]> =>

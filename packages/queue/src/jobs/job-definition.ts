@@ -6,8 +6,8 @@ export interface JobDefinition<Payload, Q extends QueueName = QueueName> {
   queue: Q;
   schema: Joi.ObjectSchema<Payload>;
   options: JobsOptions;
-  /** Deterministic job id (no ':'): a second enqueue of the same work joins the first. */
-  jobId?: (payload: Payload) => string;
+  /** Deterministic job id (no ':'): a second enqueue of the same work joins the first. Undefined: a new job each time. */
+  jobId?: (payload: Payload) => string | undefined;
 }
 
 export const QUEUE_NAMES = ['publish', 'images', 'research', 'events', 'webhooks'] as const;

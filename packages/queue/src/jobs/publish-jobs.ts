@@ -7,6 +7,15 @@ export interface PublishPostPayload {
   postId: string;
 }
 
+export interface RefreshAnalyticsPayload {
+  /** Only this member's due posts (asked for by GET /analytics); absent: everyone's (the periodic round). */
+  memberId?: string;
+}
+
+export interface RefreshPostAnalyticsPayload {
+  postId: string;
+}
+
 export const publishJobs = {
   /**
    * Publishes one post (POST /publish and scheduled publication share it). A completed
@@ -26,11 +35,27 @@ export const publishJobs = {
     schema: Joi.object<Record<string, never>>({}),
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
-  /** Refreshes analytics of recently published posts. */
+  /**
+   * Refreshes the metrics of published posts whose next refresh has come (decision 0012).
+   * A member's round, asked for by GET /analytics, has one id per member: while one waits,
+   * runs or finished within the hour (KEEP_HISTORY), more asks join it.
+   */
   'refresh-analytics': defineJob({
     queue: 'publish',
-    schema: Joi.object<Record<string, never>>({}),
+    schema: Joi.object<RefreshAnalyticsPayload>({ memberId: Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }) }),
     options: { attempts: 1, ...KEEP_HISTORY },
+    jobId: ({ memberId }) => (memberId ? `analytics-member-${memberId}` : undefined),
+  }),
+  /**
+   * Refreshes one post's metrics, asked for by GET /posts/{id}/analytics when they are due:
+   * the GET serves the stored numbers and never waits for the network. Repeated GETs join
+   * the waiting job; a finished one is removed so the next due GET can ask again.
+   */
+  'refresh-post-analytics': defineJob({
+    queue: 'publish',
+    schema: Joi.object<RefreshPostAnalyticsPayload>({ postId: uuid }),
+    options: { attempts: 1, ...KEEP_HISTORY, removeOnComplete: true },
+    jobId: ({ postId }) => `analytics-${postId}`,
   }),
   /** Deletes Idempotency-Key records whose 24 h window has passed (otherwise the table only grows). */
   'purge-idempotency-records': defineJob({

@@ -88,7 +88,7 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   const file = await parse(deps, req, res, target);
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
   try {
-    assertImagesAllowed(await getOwnedPost(deps.runtime.db, target.memberId, target.postId), 'upload an image to');
+    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
   } catch (error) {
     if (file.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
     throw error;

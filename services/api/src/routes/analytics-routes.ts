@@ -8,7 +8,7 @@ export const analyticsRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'get',
     path: '/posts/:id/analytics',
-    summary: 'Metrics of one post, refreshed from the network when older than LPS_ANALYTICS_MAX_AGE',
+    summary: 'Metrics of one post as last read from the network (refreshed_at); a due refresh is enqueued, never awaited',
     tag: 'Analytics',
     request: { params: idParams },
     responses: { 200: { description: 'The post\'s metrics (zeros until it is published)', schema: PostAnalyticsSchema } },

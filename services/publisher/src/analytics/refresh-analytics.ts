@@ -1,46 +1,64 @@
 import { isNetworkError, lookupAnalyticsAccount, markAnalyticsDisconnected, refreshPostAnalytics, type AccountLookup } from '@lps/network';
+import { deferPostMetrics, postsDueForMetrics, type DueQuery } from '@lps/db';
 import type { PublisherContext } from '../publisher-context.js';
+import { pauseRefreshes, refreshesPausedUntil } from './quota-pause.js';
+import { nextRefreshAt, retryRefreshAt, retryUnmeasurableAt } from './refresh-schedule.js';
 import { warnExpiringTokens } from './warn-expiring-tokens.js';
 
-const RECENT_DAYS = 30;
-const BATCH = 200;
+/** Posts per round: the periodic one over everyone, or one member's asked for by GET /analytics. */
+const ROUND = 200;
+const MEMBER_ROUND = 50;
 
-/** The periodic refresh: recent published posts whose snapshot is older than LPS_ANALYTICS_MAX_AGE. */
-export async function refreshRecentAnalytics(context: PublisherContext): Promise<string> {
-  const { runtime, network } = context;
-  const { db, config } = runtime;
-  await warnExpiringTokens(context);
-  const now = Date.now();
-  const posts = await db.post.findMany({
-    where: {
-      status: 'published',
-      networkPostUrn: { not: null },
-      publishedAt: { gte: new Date(now - RECENT_DAYS * 86_400_000) },
-      OR: [{ analyticsRefreshedAt: null }, { analyticsRefreshedAt: { lt: new Date(now - config.network.analyticsMaxAgeMs) } }],
-    },
-    select: { id: true, memberId: true, networkPostUrn: true },
-    orderBy: { analyticsRefreshedAt: { sort: 'asc', nulls: 'first' } },
-    take: BATCH,
-  });
+export type RefreshScope = { memberId?: string; postId?: string };
+
+/**
+ * Reads the metrics of published posts whose next refresh has come (decision 0012),
+ * the longest-waiting first. The first 429 ends the round and pauses every refresh
+ * until LinkedIn's daily reset; any other failure only moves that post's next refresh.
+ */
+export async function refreshDueAnalytics(context: PublisherContext, scope: RefreshScope = {}): Promise<string> {
+  const { runtime, network, log } = context;
+  const pausedUntil = await refreshesPausedUntil(runtime);
+  if (pausedUntil) return `paused until ${pausedUntil.toISOString()} (429)`;
+  const now = new Date();
+  const query: DueQuery = { now, limit: scope.postId ? 1 : scope.memberId ? MEMBER_ROUND : ROUND, ...scope };
+  const posts = await postsDueForMetrics(runtime.sql, query);
+  const maxAgeMs = runtime.config.network.analyticsMaxAgeMs;
   const accounts = new Map<string, AccountLookup>();
   let refreshed = 0;
   for (const post of posts) {
-    if (!accounts.has(post.memberId)) accounts.set(post.memberId, await lookupAnalyticsAccount(db, post.memberId, network.mode, runtime.keyring));
-    const lookup = accounts.get(post.memberId) as AccountLookup;
-    // No grant with the analytics scope: nothing is asked of LinkedIn, and nothing to warn about per post.
-    if ('problem' in lookup) continue;
+    const lookup = accounts.get(post.memberId) ?? (await lookupAnalyticsAccount(runtime.db, post.memberId, network.mode, runtime.keyring));
+    accounts.set(post.memberId, lookup);
+    // No grant with the analytics scope: nothing is asked of LinkedIn, nothing is warned about per post,
+    // and the post waits until a grant may have come.
+    if ('problem' in lookup) {
+      await deferPostMetrics(runtime.sql, post.id, retryUnmeasurableAt(now));
+      continue;
+    }
     try {
-      await refreshPostAnalytics(db, network, lookup.account, { id: post.id, memberId: post.memberId, networkPostUrn: post.networkPostUrn as string });
+      await refreshPostAnalytics(runtime.sql, network, lookup.account, post, (fetchedAt) => nextRefreshAt(post.publishedAt, fetchedAt, maxAgeMs));
       refreshed += 1;
     } catch (error) {
       if (!isNetworkError(error)) throw error;
+      if (error.status === 429) {
+        const until = await pauseRefreshes(runtime, error);
+        log.warn('LinkedIn answered 429: analytics refreshes pause until the daily quota resets', { post_id: post.id, until: until.toISOString() });
+        return `refreshed ${refreshed} of ${posts.length}; paused until ${until.toISOString()} (429)`;
+      }
       // A refused token stops this member's analytics until they connect again, instead of a warning per post per round.
       if (error.kind === 'unauthorized') {
-        await markAnalyticsDisconnected(db, post.memberId, error.message);
+        await markAnalyticsDisconnected(runtime.db, post.memberId, error.message);
         accounts.set(post.memberId, { problem: error.message });
       }
-      context.log.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });
+      log.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });
+      await deferPostMetrics(runtime.sql, post.id, retryRefreshAt(error, post.publishedAt, now, maxAgeMs));
     }
   }
   return `refreshed ${refreshed} of ${posts.length}`;
+}
+
+/** The periodic job (and a member's round): tokens about to expire are named first, as before. */
+export async function refreshAnalyticsRound(context: PublisherContext, memberId?: string): Promise<string> {
+  if (!memberId) await warnExpiringTokens(context);
+  return refreshDueAnalytics(context, memberId ? { memberId } : {});
 }

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '@lps/common';
-import { findOwnedIdea, ideaToWire, listIdeas as listIdeaRows, updateIdea, type DbOrTx, type IdeaStatus } from '@lps/db';
+import { findOwnedIdea, ideaToWire, readIdeas, updateIdea, type DbOrTx, type IdeaStatus } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 
 export async function getOwnedIdea(db: DbOrTx, memberId: string, id: string) {
@@ -9,7 +9,7 @@ export async function getOwnedIdea(db: DbOrTx, memberId: string, id: string) {
 }
 
 export async function listIdeas({ runtime }: UseCaseDeps, memberId: string, status?: IdeaStatus) {
-  return { data: (await listIdeaRows(runtime.db, memberId, status)).map(ideaToWire) };
+  return { data: (await readIdeas(runtime.sql, memberId, status)).map(ideaToWire) };
 }
 
 export async function editIdea(

@@ -17,7 +17,7 @@ export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: 
   const { runtime, services } = deps;
   const written = [staged.key];
   try {
-    const post = await getOwnedPost(runtime.db, memberId, postId);
+    const post = await getOwnedPost(runtime.sql, memberId, postId);
     assertImagesAllowed(post, 'upload an image to');
     const added = await uploadCandidates(services.storage, staged, field, written);
     const existing = candidatesOf(post);
@@ -30,7 +30,7 @@ export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: 
       format: staged.type === 'application/pdf' ? 'document' : 'image',
     });
     if (!updated) {
-      assertImagesAllowed(await getOwnedPost(runtime.db, memberId, postId), 'upload an image to');
+      assertImagesAllowed(await getOwnedPost(runtime.sql, memberId, postId), 'upload an image to');
       throw unprocessable('the post changed meanwhile; try again');
     }
     return { image_url: staged.url, candidates: added };

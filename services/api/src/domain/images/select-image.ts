@@ -74,7 +74,7 @@ async function forgetReplacedOverlay({ services, request }: UseCaseDeps, post: P
  * and a draft_saved post becomes approved.
  */
 export async function selectImage(deps: UseCaseDeps, memberId: string, postId: string, input: SelectImageInput) {
-  const post = await getOwnedPost(deps.runtime.db, memberId, postId);
+  const post = await getOwnedPost(deps.runtime.sql, memberId, postId);
   assertImagesAllowed(post, 'select an image for');
   const candidate = chosenCandidate(post, input);
   const isDocument = candidate.kind === 'document';
@@ -85,7 +85,7 @@ export async function selectImage(deps: UseCaseDeps, memberId: string, postId: s
     ...(post.status === 'draft_saved' ? { status: 'approved' } : {}),
   });
   if (!updated) {
-    assertImagesAllowed(await getOwnedPost(deps.runtime.db, memberId, postId), 'select an image for');
+    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'select an image for');
     throw unprocessable('the post changed meanwhile; try again');
   }
   await forgetReplacedOverlay(deps, post, imageUrl);

@@ -54,7 +54,7 @@ function fileNameOf(url: string): string | undefined {
  */
 export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string }) {
   // Existence and state first: nothing is fetched for a post that cannot take it.
-  assertImagesAllowed(await getOwnedPost(deps.runtime.db, memberId, postId), 'upload an image to');
+  assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'upload an image to');
   let staged;
   try {
     const body = await openBody(deps, input.image_url);

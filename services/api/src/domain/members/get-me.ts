@@ -1,10 +1,10 @@
 import { notFound } from '@lps/common';
-import { findMember, memberToWire } from '@lps/db';
+import { memberToWire, readMember } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 
-/** GET /me: always the wrapped form (decisions.md). */
+/** GET /me: always the wrapped form (docs/api.md). */
 export async function getMe({ runtime }: UseCaseDeps, memberId: string) {
-  const member = await findMember(runtime.db, memberId);
+  const member = await readMember(runtime.sql, memberId);
   if (!member) throw notFound('member');
   return { member: memberToWire(member, runtime.config.network.mode) };
 }

@@ -21,7 +21,7 @@ export async function waitForPost(
 ) {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const post = await getOwnedPost(runtime.db, memberId, postId);
+    const post = await getOwnedPost(runtime.sql, memberId, postId);
     const settled = until === 'images' ? post.status !== 'generating_images' : post.publishRequestedAt === null;
     if (settled || Date.now() >= deadline) return { post: postToWire(post), settled };
     await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));

@@ -7,15 +7,15 @@ import {
   endpointToWire,
   findOwnedEndpoint,
   insertEndpointWithinCap,
-  listDeliveries,
-  listEndpoints,
+  readEndpointDeliveries,
+  readEndpoints,
 } from '@lps/db';
 import { PrivateAddressError, resolvePublicAddresses, UnresolvableHostError } from '@lps/outbound';
 import type { UseCaseDeps } from '../deps.js';
 
 export const MAX_ENDPOINTS_PER_MEMBER = 20;
 
-/** `whsec_` + base64 of 32 random bytes (decisions.md; the Standard Webhooks shape). */
+/** `whsec_` + base64 of 32 random bytes (docs/api.md; the Standard Webhooks shape). */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 async function assertDeliverable(url: string, allowPrivate: boolean): Promise<void> {
@@ -50,14 +50,16 @@ export async function getWebhook({ runtime }: UseCaseDeps, memberId: string, id:
 }
 
 export async function listWebhooks({ runtime }: UseCaseDeps, memberId: string) {
-  return { data: (await listEndpoints(runtime.db, memberId)).map(endpointToWire) };
+  return { data: (await readEndpoints(runtime.sql, memberId)).map(endpointToWire) };
 }
 
 export async function deleteWebhook({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<void> {
   if (!(await deleteOwnedEndpoint(runtime.db, memberId, id))) throw notFound('webhook endpoint');
 }
 
-export async function listWebhookDeliveries(deps: UseCaseDeps, memberId: string, id: string) {
-  const endpoint = await getWebhook(deps, memberId, id);
-  return { data: (await listDeliveries(deps.runtime.db, endpoint.id)).map(deliveryToWire) };
+/** The endpoint's newest 100 deliveries, read with the ownership check in one statement. */
+export async function listWebhookDeliveries({ runtime }: UseCaseDeps, memberId: string, id: string) {
+  const deliveries = await readEndpointDeliveries(runtime.sql, memberId, id);
+  if (!deliveries) throw notFound('webhook endpoint');
+  return { data: deliveries.map(deliveryToWire) };
 }
