@@ -14,7 +14,9 @@ let member: TestMember;
 let stats: pg.Client;
 
 beforeAll(async () => {
-  api = await startTestApi({ LPS_AUTH_FAILURE_LIMIT: '20/60' });
+  // A live key passes a blocked address only while the key cache holds it (decision 0007): the cache is
+  // given its longest life here, so the flood's own duration on a slow machine cannot outlast it.
+  api = await startTestApi({ LPS_AUTH_FAILURE_LIMIT: '20/60', LPS_AUTH_CACHE_TTL: '30s' });
   member = await createTestMember(api.runtime);
   stats = new pg.Client({ connectionString: api.runtime.config.database.url });
   await stats.connect();
