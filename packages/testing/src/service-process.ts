@@ -17,6 +17,16 @@ export interface ServiceProcess {
 }
 
 /**
+ * Every process a test started and that has not ended. A test that fails before
+ * its own kill (a start that timed out under load) would otherwise leave a
+ * service running on the machine after the run; they end with the test worker.
+ */
+const running = new Set<ChildProcessByStdio<null, Readable, Readable>>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
  * Runs a built entry point (e.g. `services/publisher/dist/main.js`) as a real
  * process, as ops run it, with JSON logs and a free health port; `env` wins.
  */
@@ -25,6 +35,8 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
     env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'test', LPS_HEALTH_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const lines: Array<Record<string, unknown>> = [];
   let raw = '';
   let buffer = '';
