@@ -1,7 +1,7 @@
 export * from './network.js';
 export { NetworkError, isNetworkError, nextUtcMidnight, type NetworkErrorKind } from './network-error.js';
 export { titleFromFileName, titleFromBody, DOCUMENT_TITLE_MAX } from './document-title.js';
-export { escapeLittleText, unescapeLittleText, toLittleText, LITTLE_TEXT_RESERVED } from './little-text.js';
+export { escapeLittleText, toLittleText, LITTLE_TEXT_RESERVED } from './little-text.js';
 export { SandboxNetwork, sandboxPersonUrn, type SandboxOptions } from './sandbox/sandbox-network.js';
 export { MemorySandboxStore, type SandboxStore, type SandboxPost, type SandboxDraft, type SandboxPublication, type InjectedFailure } from './sandbox/sandbox-store.js';
 export { RedisSandboxStore, type SandboxRedis } from './sandbox/redis-sandbox-store.js';

@@ -9,9 +9,6 @@ const RESERVED = /[\\|{}@[\]()<>#*_~]/g;
 /** Escapes every reserved character with a backslash (the backslash itself included, so it goes first). */
 export const escapeLittleText = (text: string): string => text.replace(RESERVED, (char) => `\\${char}`);
 
-/** The inverse of escapeLittleText: what readers of the post will see. */
-export const unescapeLittleText = (text: string): string => text.replace(/\\([\\|{}@[\]()<>#*_~])/g, '$1');
-
 /**
  * What a member or the writer may type in a post body (docs/decisions/0013):
  * - a mention, `@[Name](urn:li:person:…)` or `@[Name](urn:li:organization:…)`,

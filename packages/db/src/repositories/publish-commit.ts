@@ -5,7 +5,7 @@ import { runPrepared, type ById } from './post-publication.js';
 
 export interface PublishCommit {
   postId: string;
-  /** The row version the claim returned (`claimPublication`). */
+  /** The row version the claim returned (`loadAndClaimPublications`). */
   claimedVersion: string;
   urn: string;
   url: string;
