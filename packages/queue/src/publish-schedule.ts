@@ -1,6 +1,5 @@
+import { publishJobId } from './jobs/publish-jobs.js';
 import { assertQueueConnected, enqueue, type Queues } from './queues.js';
-
-export const publishJobId = (postId: string): string => `publish-${postId}`;
 
 const LIVE_STATES = new Set(['waiting', 'active', 'prioritized', 'waiting-children']);
 
@@ -38,7 +37,7 @@ export async function placePublishJob(
   queues: Queues,
   postId: string,
   runAt: Date,
-  options: { move: boolean; retry?: { attempts: number; backoffMs: number }; mayExist?: boolean; requestId?: string },
+  options: { move: boolean; retry: { attempts: number; backoffMs: number }; mayExist?: boolean; requestId?: string },
 ): Promise<PublishJobPlacement> {
   const delay = Math.max(0, runAt.getTime() - Date.now());
   const id = publishJobId(postId);
@@ -58,7 +57,7 @@ export async function placePublishJob(
     }
     await existing?.remove().catch(() => undefined);
   }
-  const retry = options.retry ? { attempts: options.retry.attempts, backoff: { type: 'exponential', delay: options.retry.backoffMs } } : {};
+  const retry = { attempts: options.retry.attempts, backoff: { type: 'exponential', delay: options.retry.backoffMs } };
   await enqueue(queues, 'publish-post', { postId }, { ...retry, delay, requestId: options.requestId });
   return 'added';
 }

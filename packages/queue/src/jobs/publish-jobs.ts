@@ -3,6 +3,9 @@ import { defineJob, KEEP_HISTORY } from './job-definition.js';
 
 const uuid = Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }).required();
 
+/** The one id of a post's publish job: a second request joins it instead of publishing twice. */
+export const publishJobId = (postId: string): string => `publish-${postId}`;
+
 export interface PublishPostPayload {
   postId: string;
 }
@@ -26,8 +29,10 @@ export const publishJobs = {
   'publish-post': defineJob({
     queue: 'publish',
     schema: Joi.object<PublishPostPayload>({ postId: uuid }),
-    options: { attempts: 6, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY, removeOnComplete: true },
-    jobId: ({ postId }) => `publish-${postId}`,
+    // Attempts and backoff are the operator's (LPS_PUBLISH_ATTEMPTS, LPS_PUBLISH_BACKOFF): placePublishJob, the
+    // one place that adds this job, sets them on every add.
+    options: { ...KEEP_HISTORY, removeOnComplete: true },
+    jobId: ({ postId }) => publishJobId(postId),
   }),
   /** Finds due scheduled posts without a live job and enqueues them (the database is the truth). */
   'sweep-schedules': defineJob({
