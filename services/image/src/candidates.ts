@@ -1,10 +1,6 @@
-import { MAX_IMAGE_CANDIDATES, type RenderedCandidate } from '@lps/ai';
+import type { RenderedCandidate } from '@lps/ai';
 import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
-
-export const MAX_CANDIDATES_PER_POST = MAX_IMAGE_CANDIDATES;
-
-export const candidatesOf = (value: unknown): ImageCandidate[] => (Array.isArray(value) ? (value as ImageCandidate[]) : []);
 
 /**
  * Stores one request's renders under keys derived from the request id, so a

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { memberProfileOf, type ImageProvider } from '@lps/ai';
-import { appendOutboxEvent, findMemberProfile, inTransaction, postToWire, type Prisma } from '@lps/db';
+import { MAX_IMAGE_CANDIDATES, memberProfileOf, type ImageProvider } from '@lps/ai';
+import { appendOutboxEvent, findMemberProfile, imageCandidatesOf, inTransaction, postToWire, type Prisma } from '@lps/db';
 import { announceEvents, type Runtime } from '@lps/runtime';
 import type { Logger } from '@lps/logger';
 import type { FileStorage } from '@lps/storage';
-import { candidatesOf, MAX_CANDIDATES_PER_POST, storeRenders } from './candidates.js';
+import { storeRenders } from './candidates.js';
 import { finishFailed } from './finish-failed.js';
 
 export interface ImageWorkerDeps {
@@ -32,9 +32,9 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
     await finishFailed(deps.runtime, log, requestId, 'the post is no longer waiting for images');
     return;
   }
-  if (candidatesOf(post.imageCandidates).length >= MAX_CANDIDATES_PER_POST) {
+  if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     // Final: retrying cannot make room, so the job ends here with the request marked failed.
-    await finishFailed(deps.runtime, log, requestId, `the post already has ${MAX_CANDIDATES_PER_POST} image candidates, the most one post may have`);
+    await finishFailed(deps.runtime, log, requestId, `the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
     return;
   }
   await db.imageRequest.update({ where: { id: requestId }, data: { status: 'running' } });
@@ -59,8 +59,8 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
     if (claimed.count === 0) return undefined;
     const current = await tx.post.findUnique({ where: { id: post.id } });
     if (!current || current.status !== 'generating_images') return undefined;
-    const existing = candidatesOf(current.imageCandidates);
-    const room = MAX_CANDIDATES_PER_POST - existing.length;
+    const existing = imageCandidatesOf(current.imageCandidates);
+    const room = MAX_IMAGE_CANDIDATES - existing.length;
     const updated = await tx.post.update({
       where: { id: post.id },
       data: {

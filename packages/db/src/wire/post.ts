@@ -13,6 +13,9 @@ export type ImageCandidate = {
   title?: string;
 };
 
+/** A post's `image_candidates` column as the ordered list it holds; none yet is an empty list. */
+export const imageCandidatesOf = (column: unknown): ImageCandidate[] => (Array.isArray(column) ? (column as ImageCandidate[]) : []);
+
 /** The Post resource exactly as the contract shows it (snake_case, ISO timestamps). */
 export function postToWire(post: Post) {
   return {

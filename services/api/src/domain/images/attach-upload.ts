@@ -1,10 +1,10 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
 import { unprocessable } from '@lps/common';
-import { updatePostIfStatus, type Prisma } from '@lps/db';
+import { imageCandidatesOf, updatePostIfStatus, type Prisma } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
-import { assertImagesAllowed, candidatesOf } from './image-states.js';
+import { assertImagesAllowed } from './image-states.js';
 import type { StagedUpload } from './stage-upload.js';
 import { uploadCandidates } from './upload-variants.js';
 
@@ -20,7 +20,7 @@ export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: 
     const post = await getOwnedPost(runtime.sql, memberId, postId);
     assertImagesAllowed(post, 'upload an image to');
     const added = await uploadCandidates(services.storage, staged, field, written);
-    const existing = candidatesOf(post);
+    const existing = imageCandidatesOf(post.imageCandidates);
     if (existing.length + added.length > MAX_IMAGE_CANDIDATES) {
       throw unprocessable(`the post has ${existing.length} image candidates; this upload adds ${added.length} and one post may have at most ${MAX_IMAGE_CANDIDATES}`);
     }

@@ -1,11 +1,11 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
 import { serviceUnavailable, unprocessable } from '@lps/common';
-import { inTransaction, postToWire, updatePostIfStatus } from '@lps/db';
+import { imageCandidatesOf, inTransaction, postToWire, updatePostIfStatus } from '@lps/db';
 import { enqueue } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
-import { assertImagesAllowed, candidatesOf } from './image-states.js';
+import { assertImagesAllowed } from './image-states.js';
 
 export interface RequestImagesInput {
   scene?: string;
@@ -18,7 +18,7 @@ export interface RequestImagesInput {
 export async function requestImages({ runtime, request }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
   const post = await getOwnedPost(runtime.sql, memberId, postId);
   assertImagesAllowed(post, 'generate images for');
-  if (candidatesOf(post).length >= MAX_IMAGE_CANDIDATES) {
+  if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
   }
   const { updated, requestId } = await inTransaction(runtime.db, async (tx) => {

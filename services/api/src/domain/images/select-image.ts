@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { hookOf } from '@lps/ai';
 import { unprocessable } from '@lps/common';
-import { postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
+import { imageCandidatesOf, postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
-import { assertImagesAllowed, candidatesOf } from './image-states.js';
+import { assertImagesAllowed } from './image-states.js';
 import { imageWork, loadImageTools } from './image-work.js';
 
 export interface SelectImageInput {
@@ -15,7 +15,7 @@ export interface SelectImageInput {
 }
 
 function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
-  const candidates = candidatesOf(post);
+  const candidates = imageCandidatesOf(post.imageCandidates);
   if (input.image_index !== undefined) {
     const candidate = candidates[input.image_index];
     if (!candidate) {
