@@ -13,7 +13,7 @@ import { createRateLimiters } from './http/middleware/rate-limit.js';
 import { buildOpenApiDocument } from './http/openapi/build-document.js';
 import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
 import { allRoutes } from './routes/index.js';
-import { createAppServices, type AppServices } from './services.js';
+import { createAppServices, type AppServices } from './app-services.js';
 
 export interface AppOptions {
   services?: AppServices;

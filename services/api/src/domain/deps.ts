@@ -1,6 +1,6 @@
 import type { Runtime } from '@lps/runtime';
 import type { RequestScope } from '../http/request-scope.js';
-import type { AppServices } from '../services.js';
+import type { AppServices } from '../app-services.js';
 
 /** What a use case may touch: the HTTP routes and the MCP tools both pass the same. */
 export interface UseCaseDeps {

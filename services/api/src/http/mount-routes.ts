@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { isAppError } from '@lps/common';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../services.js';
+import type { AppServices } from '../app-services.js';
 import { errorToResult } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 import { requestScopeOf } from './request-scope.js';

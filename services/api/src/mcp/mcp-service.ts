@@ -5,7 +5,7 @@ import { requestId } from '../http/middleware/request-id.js';
 import { createRateLimiters } from '../http/middleware/rate-limit.js';
 import { mountOpsEndpoints, recordHttpMetrics } from '../http/ops-endpoints.js';
 import { serveHttp, type HttpService } from '../http/serve-http.js';
-import { createAppServices, type AppServices } from '../services.js';
+import { createAppServices, type AppServices } from '../app-services.js';
 import { mountMcp } from './mount-mcp.js';
 import { AuthFailureGuard } from '../http/auth-failure-guard.js';
 import { KeyCache } from '../http/key-cache.js';

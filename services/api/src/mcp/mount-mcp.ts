@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../services.js';
+import type { AppServices } from '../app-services.js';
 import type { AuthFailureGuard } from '../http/auth-failure-guard.js';
 import { authenticate } from '../http/middleware/authenticate.js';
 import type { KeyCache } from '../http/key-cache.js';

@@ -1,7 +1,7 @@
 import express, { type Response, type Router } from 'express';
 import { AnalyticsAppMissingError, ConnectedElsewhereError, connectAnalytics, connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../services.js';
+import type { AppServices } from '../app-services.js';
 import { requestScopeOf } from '../http/request-scope.js';
 
 export const LINKEDIN_CALLBACK_PATH = '/oauth/linkedin/callback';
