@@ -86,7 +86,7 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     expect(analyticsRequests().at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
   });
 
-  it('without an analytics grant no analytics request is made, on GET or in the periodic round: source none', async () => {
+  it('without an analytics grant no analytics request is made, on GET or in the periodic round: source none; a later grant reads the post at once', async () => {
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'no-analytics');
     const done = await publishAndSettle(member, 'never measured');
@@ -96,6 +96,16 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     expect(read.body).toMatchObject({ impressions: 0, source: 'none', refreshed_at: null });
     await publisherRound();
     expect(analyticsRequests().length).toBe(before);
+
+    // The post was put off for a day; connecting the analytics app makes it due again at once.
+    expect((await db().post.findUniqueOrThrow({ where: { id: done.id } })).analyticsNextRefreshAt?.getTime()).toBeGreaterThan(Date.now() + 12 * 3_600_000);
+    fake.state.metrics.set(done.networkPostUrn as string, { IMPRESSION: 70, MEMBERS_REACHED: 60, REACTION: 7, COMMENT: 0, RESHARE: 0 });
+    expect((await signIn(member, 'no-analytics', 'analytics')).status).toBe(200);
+    const measured = await waitFor(async () => {
+      const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', member.auth).expect(200);
+      return response.body.source === 'linkedin' ? response.body : undefined;
+    }, { what: 'the first reading after the analytics grant' });
+    expect(measured).toMatchObject({ impressions: 70, likes: 7 });
   });
 
   it('an analytics link reaching a service without the analytics app configured answers a 400 page, not a 5xx', async () => {

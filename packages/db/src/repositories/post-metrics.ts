@@ -1,4 +1,4 @@
-import type { Sql } from '../client.js';
+import type { DbOrTx, Sql } from '../client.js';
 import { runPrepared } from './post-publication.js';
 
 // A post's metrics in plain SQL (decision 0012). The newest snapshot's numbers live on the
@@ -62,6 +62,18 @@ export async function storePostMetrics(sql: Sql, measured: MeasuredPost): Promis
 /** Leaves a post's numbers as they are and makes its next refresh wait until `until` (a failure, a missing token). */
 export async function deferPostMetrics(sql: Sql, postId: string, until: Date): Promise<void> {
   await runPrepared(sql, 'lps-defer-post-metrics', 'UPDATE posts SET analytics_next_refresh_at = $2 WHERE id = $1', [postId, until]);
+}
+
+/**
+ * A member's published posts that were never measured become due at once: they were
+ * put off for a day while no grant could read them, and a new analytics grant can.
+ */
+export async function makeUnmeasuredPostsDue(db: DbOrTx, memberId: string): Promise<number> {
+  const { count } = await db.post.updateMany({
+    where: { memberId, status: 'published', analyticsRefreshedAt: null, analyticsNextRefreshAt: { not: null } },
+    data: { analyticsNextRefreshAt: null },
+  });
+  return count;
 }
 
 /** A published post whose metrics can be read from the network. */

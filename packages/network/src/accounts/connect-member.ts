@@ -1,4 +1,4 @@
-import { flagPostsScheduledPastReconnect, type DbOrTx } from '@lps/db';
+import { flagPostsScheduledPastReconnect, makeUnmeasuredPostsDue, type DbOrTx } from '@lps/db';
 import type { LinkedInOAuth } from '../linkedin/linkedin-oauth.js';
 import type { Network } from '../network.js';
 import type { SecretBox } from './network-account.js';
@@ -57,5 +57,6 @@ export async function connectAnalytics(db: DbOrTx, dependencies: { oauth: Linked
   const tokens = await dependencies.oauth.exchangeCode(code);
   const data = { ...tokenColumns(tokens, dependencies.secrets, now), connectedAt: now, disconnectedAt: null, disconnectReason: null };
   await db.analyticsConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
+  await makeUnmeasuredPostsDue(db, memberId);
   return { expiresAt: data.expiresAt, scopes: tokens.scopes };
 }
