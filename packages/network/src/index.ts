@@ -28,5 +28,5 @@ export {
 export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOptions, type SpentOAuthState } from './accounts/oauth-state.js';
 export { connectAnalytics, connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
 export { refreshExpiringTokens, type TokenRefreshOutcome } from './accounts/refresh-tokens.js';
-export { hasScope } from './accounts/token-columns.js';
+export { hasScope, scopeList } from './accounts/token-columns.js';
 export { engagementRate, refreshPostAnalytics } from './analytics/post-analytics.js';

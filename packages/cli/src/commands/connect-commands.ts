@@ -1,7 +1,7 @@
 import { isUuid } from '@lps/common';
 import { Keyring } from '@lps/crypto';
 import { findMember, SCHEDULED_PAST_RECONNECT } from '@lps/db';
-import { AnalyticsAppMissingError, createOAuthState, expiringConnections, LinkedInOAuth } from '@lps/network';
+import { AnalyticsAppMissingError, createOAuthState, expiringConnections, LinkedInOAuth, scopeList } from '@lps/network';
 import { UsageError, type CommandContext } from './command.js';
 
 /**
@@ -68,14 +68,14 @@ export async function memberConnections(context: CommandContext): Promise<void> 
       display_name: row.member.displayName,
       provider: row.provider,
       connected: Boolean(row.connectedAt && !row.disconnectedAt),
-      scopes: row.scopes?.split(' ').filter(Boolean) ?? [],
+      scopes: scopeList(row.scopes),
       expires_at: row.expiresAt?.toISOString() ?? null,
       refresh_expires_at: row.refreshTokenEnc ? (row.refreshExpiresAt?.toISOString() ?? null) : null,
       expires_soon: soon.has(row.memberId),
       disconnect_reason: row.disconnectReason,
       scheduled_after_expiry: lateByMember.get(row.memberId) ?? 0,
       analytics: analytics
-        ? { connected: !analytics.disconnectedAt, scopes: analytics.scopes.split(' ').filter(Boolean), expires_at: analytics.expiresAt.toISOString(), disconnect_reason: analytics.disconnectReason }
+        ? { connected: !analytics.disconnectedAt, scopes: scopeList(analytics.scopes), expires_at: analytics.expiresAt.toISOString(), disconnect_reason: analytics.disconnectReason }
         : null,
     };
   });

@@ -16,4 +16,7 @@ export function tokenColumns(tokens: LinkedInTokens, secrets: SecretBox, now: Da
   };
 }
 
-export const hasScope = (scopes: string | null, scope: string): boolean => (scopes ?? '').split(/[\s,]+/).includes(scope);
+/** The scopes of a grant as LinkedIn or our column lists them: space- or comma-separated (older rows kept LinkedIn's commas). */
+export const scopeList = (scopes: string | null | undefined): string[] => (scopes ?? '').split(/[\s,]+/).filter(Boolean);
+
+export const hasScope = (scopes: string | null, scope: string): boolean => scopeList(scopes).includes(scope);

@@ -1,6 +1,7 @@
 import { NetworkError } from '../network-error.js';
 import { LinkedInHttp, parseJson } from './linkedin-http.js';
 import type { LinkedInGrant, LinkedInSettings } from './settings.js';
+import { scopeList } from '../accounts/token-columns.js';
 
 export interface LinkedInTokens {
   accessToken: string;
@@ -71,7 +72,7 @@ export class LinkedInOAuth {
     return {
       accessToken: answer.access_token,
       expiresInSeconds: answer.expires_in ?? 5_184_000,
-      scopes: (answer.scope ?? '').split(/[\s,]+/).filter(Boolean),
+      scopes: scopeList(answer.scope),
       refreshToken: answer.refresh_token ?? null,
       refreshExpiresInSeconds: answer.refresh_token_expires_in ?? null,
     };
