@@ -1,1 +1,2 @@
 export { runCli } from './run-cli.js';
+export { createOAuthLink } from './members/create-oauth-link.js';

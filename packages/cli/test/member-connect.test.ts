@@ -1,7 +1,7 @@
 import { runCli } from '@lps/cli';
 import { jest } from '@jest/globals';
-import { flagPostsScheduledPastReconnect } from '@lps/db';
-import { consumeOAuthState } from '@lps/network';
+import { flagPostsScheduledPastReconnect, spendOAuthState } from '@lps/db';
+import { readOAuthState } from '@lps/network';
 import { createTestMember, createTestPost, createTestRuntime, startFakeLinkedIn, type FakeLinkedIn, type TestRuntime } from '@lps/testing';
 
 let fake: FakeLinkedIn;
@@ -19,6 +19,13 @@ afterAll(async () => {
   await fake.close();
 });
 
+/** What the callback does with a state: check our signature, then spend it once. */
+async function spendState(state: string) {
+  const claims = readOAuthState(state, test.runtime.keyring);
+  if (!claims || !(await spendOAuthState(test.runtime.db, claims.stateId, claims.memberId, new Date()))) return undefined;
+  return { memberId: claims.memberId, replace: claims.replace, analytics: claims.analytics };
+}
+
 async function cli(...argv: string[]): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];
   const code = await runCli(argv, (text) => lines.push(text));
@@ -35,8 +42,8 @@ describe('lps member connect / connections (LPS_NETWORK=linkedin)', () => {
     expect(url.searchParams.get('client_id')).toBe('fake-client-id');
     expect(url.search).toContain('scope=openid%20profile%20email%20w_member_social');
     const state = url.searchParams.get('state') as string;
-    expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toEqual({ memberId: member.memberId, replace: false, analytics: false });
-    expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toBeUndefined();
+    expect(await spendState(state)).toEqual({ memberId: member.memberId, replace: false, analytics: false });
+    expect(await spendState(state)).toBeUndefined();
   });
 
   it('flags tokens that expire within the warning window', async () => {
@@ -58,7 +65,7 @@ describe('lps member connect / connections (LPS_NETWORK=linkedin)', () => {
     expect(url.searchParams.get('scope')).toBe('r_member_postAnalytics');
     expect(url.searchParams.get('redirect_uri')).toBe(fake.env.LINKEDIN_REDIRECT_URI);
     const state = url.searchParams.get('state') as string;
-    expect(await consumeOAuthState(test.runtime.db, test.runtime.keyring, state)).toEqual({ memberId: member.memberId, replace: false, analytics: true });
+    expect(await spendState(state)).toEqual({ memberId: member.memberId, replace: false, analytics: true });
   });
 
   it('--analytics without LINKEDIN_ANALYTICS_CLIENT_ID is a usage error naming the variables', async () => {

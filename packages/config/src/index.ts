@@ -3,3 +3,4 @@ export { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL } from './sections/core.js';
 export { developmentKeyPath } from './development-key.js';
 export { DEFAULT_PUBLISH_CONCURRENCY } from './sections/network.js';
 export type { RateLimitRule } from './sections/rate-limits.js';
+export { scopeList } from './scope-list.js';

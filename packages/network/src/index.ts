@@ -12,21 +12,5 @@ export { classifyLinkedInError } from './linkedin/classify-error.js';
 export { metricTypeName } from './linkedin/analytics.js';
 export type { LinkedInAppCredentials, LinkedInGrant, LinkedInSettings, NetworkLogger } from './linkedin/settings.js';
 export { createNetwork, type NetworkDependencies } from './create-network.js';
-export {
-  accountFromConnection,
-  lookupNetworkAccount,
-  lookupAnalyticsAccount,
-  markDisconnected,
-  markAnalyticsDisconnected,
-  ANALYTICS_SCOPE,
-  expiringConnections,
-  type ExpiringConnection,
-  type AccountLookup,
-  type SecretBox,
-  type NetworkMode,
-} from './accounts/network-account.js';
-export { createOAuthState, consumeOAuthState, type KeyDeriver, type OAuthStateOptions, type SpentOAuthState } from './accounts/oauth-state.js';
-export { connectAnalytics, connectMember, ConnectedElsewhereError } from './accounts/connect-member.js';
-export { refreshExpiringTokens, type TokenRefreshOutcome } from './accounts/refresh-tokens.js';
-export { hasScope, scopeList } from './accounts/token-columns.js';
-export { engagementRate, refreshPostAnalytics } from './analytics/post-analytics.js';
+export { ANALYTICS_SCOPE, hasScope, storedTokensOf, type SecretBox } from './linkedin/grant-tokens.js';
+export { OAUTH_STATE_LIFETIME_MS, readOAuthState, signOAuthState, type KeyDeriver, type OAuthStateClaims } from './linkedin/oauth-state-token.js';

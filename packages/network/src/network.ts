@@ -1,3 +1,6 @@
+/** Which network this deployment talks to (LPS_NETWORK). */
+export type NetworkMode = 'sandbox' | 'linkedin';
+
 /** Who acts on the network: the member's person URN and, for LinkedIn, their access token. */
 export interface NetworkAccount {
   memberId: string;
@@ -48,7 +51,7 @@ export interface NetworkIdentity {
 
 /** The network behind one interface: the sandbox simulation or LinkedIn's REST API. */
 export interface Network {
-  readonly mode: 'sandbox' | 'linkedin';
+  readonly mode: NetworkMode;
   publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost>;
   uploadImage(account: NetworkAccount, bytes: Buffer, contentType: string): Promise<string>;
   uploadDocument(account: NetworkAccount, bytes: Buffer, fileName: string): Promise<string>;

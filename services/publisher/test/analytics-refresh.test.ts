@@ -1,5 +1,6 @@
 import supertest from 'supertest';
-import { createOAuthState, nextUtcMidnight } from '@lps/network';
+import { createOAuthLink } from '@lps/cli';
+import { nextUtcMidnight } from '@lps/network';
 import { enqueue } from '@lps/queue';
 import type { Post } from '@lps/db';
 import { createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
@@ -191,7 +192,7 @@ describe('the periodic refresh', () => {
 
   it('a member without a grant carrying the analytics scope is never asked; the post waits a day, and the stored numbers stay', async () => {
     const fay = await createTestMember(harness.api.runtime, { displayName: 'Fay' });
-    const state = await createOAuthState(db(), harness.api.runtime.keyring, fay.memberId);
+    const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: fay.memberId });
     await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Fay', scopes: ['openid', 'profile', 'email', 'w_member_social'] }), state }).expect(200);
     const post = await publishedPost(fay);
     await http().get(`/posts/${post.id}/analytics`).set('Authorization', fay.auth).expect(200);

@@ -1,4 +1,4 @@
-import { createOAuthState } from '@lps/network';
+import { createOAuthLink } from '@lps/cli';
 import { createTestMember, createTestPost, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { linkedInSteps } from './support/linkedin-steps.js';
 import { outboxEvents, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
@@ -49,7 +49,7 @@ describe('connecting a member (OAuth)', () => {
 
   it('refuses a tampered state and reports a denial without connecting', async () => {
     const bob = await createTestMember(harness.api.runtime, { displayName: 'Bob' });
-    const state = await createOAuthState(db(), harness.api.runtime.keyring, bob.memberId);
+    const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: bob.memberId });
     expect((await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode(), state: `${state}x` })).status).toBe(400);
     expect((await origin().get('/oauth/linkedin/callback').query({ error: 'user_cancelled_login', state })).status).toBe(400);
     expect(await db().networkConnection.findUnique({ where: { memberId: bob.memberId } })).toBeNull();
@@ -59,22 +59,22 @@ describe('connecting a member (OAuth)', () => {
 describe('connecting a member already connected to another LinkedIn person', () => {
   it('is refused (409, nothing changed) unless the link was made with --replace, and says as whom', async () => {
     const cleo = await createTestMember(harness.api.runtime, { displayName: 'Cleo' });
-    const first = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Cleo Own' }), state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    const first = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Cleo Own' }), state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
     expect(first.status).toBe(200);
     const before = await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } });
 
     const intruder = fake.state.issueCode({ name: 'Someone Else' });
-    const refused = await origin().get('/oauth/linkedin/callback').query({ code: intruder, state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    const refused = await origin().get('/oauth/linkedin/callback').query({ code: intruder, state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(before.personUrn as string);
     expect(refused.text).toContain('--replace');
     expect(await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).toEqual(before);
 
     // Signing in again as the same person is a renewal, not a replacement.
-    const renewed = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ sub: (before.personUrn as string).replace('urn:li:person:', ''), name: 'Cleo Own' }), state: await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId) });
+    const renewed = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ sub: (before.personUrn as string).replace('urn:li:person:', ''), name: 'Cleo Own' }), state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
     expect(renewed.status).toBe(200);
 
-    const replaceState = await createOAuthState(db(), harness.api.runtime.keyring, cleo.memberId, new Date(), { replace: true });
+    const replaceState = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId, replace: true });
     const replaced = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Someone Else' }), state: replaceState });
     expect(replaced.status).toBe(200);
     expect((await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).personUrn).not.toBe(before.personUrn);

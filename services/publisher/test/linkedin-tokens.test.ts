@@ -1,5 +1,6 @@
 import supertest from 'supertest';
-import { createOAuthState, LinkedInOAuth, type LinkedInGrant } from '@lps/network';
+import { createOAuthLink } from '@lps/cli';
+import { LinkedInOAuth, type LinkedInGrant } from '@lps/network';
 import { enqueue } from '@lps/queue';
 import { ANALYTICS_APP, createTestMember, createTestPost, SHARE_APP, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { startPublishing, type PublishingHarness } from './support/publishing-harness.js';
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
 
 /** The member's browser: follows our authorize URL to LinkedIn (the fake), approves as `sub`, and comes back to our callback. */
 async function signIn(member: TestMember, sub: string, grant: LinkedInGrant = 'share', settings = harness.api.runtime.config.network.linkedin) {
-  const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId, new Date(), { analytics: grant === 'analytics' });
+  const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: member.memberId, analytics: grant === 'analytics' });
   fake.state.browserPerson = { sub, name: `Person ${sub}` };
   const approved = await fetch(new LinkedInOAuth(settings, grant).authorizeUrl(state), { redirect: 'manual' });
   expect(approved.status).toBe(302);
@@ -112,7 +113,7 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     const member = await createTestMember(harness.api.runtime);
     const linkedin = harness.api.runtime.config.network.linkedin;
     const configured = linkedin.analyticsApp;
-    const state = await createOAuthState(db(), harness.api.runtime.keyring, member.memberId, new Date(), { analytics: true });
+    const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: member.memberId, analytics: true });
     linkedin.analyticsApp = undefined;
     try {
       const response = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ clientId: ANALYTICS_APP.clientId }), state });

@@ -1,7 +1,9 @@
 import { isUuid } from '@lps/common';
 import { Keyring } from '@lps/crypto';
-import { findMember, SCHEDULED_PAST_RECONNECT } from '@lps/db';
-import { AnalyticsAppMissingError, createOAuthState, expiringConnections, LinkedInOAuth, scopeList } from '@lps/network';
+import { scopeList } from '@lps/config';
+import { connectionsEndingBy, countFlaggedScheduledPosts, findMember, findNetworkConnection, listConnectionsWithAnalytics } from '@lps/db';
+import { AnalyticsAppMissingError, LinkedInOAuth } from '@lps/network';
+import { createOAuthLink } from '../members/create-oauth-link.js';
 import { UsageError, type CommandContext } from './command.js';
 
 /**
@@ -26,13 +28,12 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   const analytics = context.options.analytics === true;
   const oauth = new LinkedInOAuth(network.linkedin, analytics ? 'analytics' : 'share');
   if (analytics && !network.linkedin.analyticsApp) throw new UsageError(new AnalyticsAppMissingError().message);
-  const state = await createOAuthState(context.db, keyring, memberId, new Date(), { replace, analytics });
-  const url = oauth.authorizeUrl(state);
+  const url = oauth.authorizeUrl(await createOAuthLink(context.db, keyring, { memberId, replace, analytics }));
   if (analytics) {
     context.print(context.options.json ? JSON.stringify({ member_id: memberId, authorize_url: url, app: 'analytics' }) : `Open this URL in a browser logged in as the member, to let the analytics app read their post statistics (valid once, for 30 minutes):\n${url}`);
     return;
   }
-  const current = await context.db.networkConnection.findUnique({ where: { memberId }, select: { personUrn: true, disconnectedAt: true, expiresAt: true } });
+  const current = await findNetworkConnection(context.db, memberId);
   const connectedAs = current?.personUrn && !current.disconnectedAt ? current.personUrn : null;
   if (context.options.json) {
     context.print(JSON.stringify({ member_id: memberId, authorize_url: url, connected_as: connectedAs, replace }));
@@ -54,13 +55,10 @@ export async function memberConnect(context: CommandContext): Promise<void> {
  * scheduled after the connection ends (they carry a `last_error` saying so).
  */
 export async function memberConnections(context: CommandContext): Promise<void> {
-  const soon = new Set((await expiringConnections(context.db, context.config.network.tokenExpiryWarningMs)).map((entry) => entry.memberId));
-  const rows = await context.db.networkConnection.findMany({
-    include: { member: { select: { displayName: true, analyticsConnection: true } } },
-    orderBy: { expiresAt: 'asc' },
-  });
-  const late = await context.db.post.groupBy({ by: ['memberId'], where: { status: 'scheduled', lastError: { startsWith: SCHEDULED_PAST_RECONNECT } }, _count: true });
-  const lateByMember = new Map(late.map((entry) => [entry.memberId, entry._count]));
+  const horizon = new Date(Date.now() + context.config.network.tokenExpiryWarningMs);
+  const soon = new Set((await connectionsEndingBy(context.db, horizon)).map((entry) => entry.memberId));
+  const rows = await listConnectionsWithAnalytics(context.db);
+  const lateByMember = await countFlaggedScheduledPosts(context.db);
   const connections = rows.map((row) => {
     const analytics = row.member.analyticsConnection;
     return {

@@ -1,12 +1,11 @@
 import Joi from 'joi';
 import { durationMs } from '../duration.js';
+import { scopeList } from '../scope-list.js';
 import { defineSection } from './section.js';
 
 /** LinkedIn's app credentials: required only when the real network is chosen, so the sandbox needs nothing. */
 const requiredWithLinkedIn = (schema: Joi.Schema) =>
   schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
-
-const scopeList = (text: unknown): string[] => String(text).split(/[\s,]+/).filter(Boolean);
 
 /**
  * Publications in flight per publisher process. A publication mostly waits on the

@@ -38,3 +38,9 @@ export async function flagPostsScheduledPastReconnect(db: DbOrTx, memberId?: str
   }
   return flagged;
 }
+
+/** How many scheduled posts of each member carry that flag (`lps member connections`). */
+export async function countFlaggedScheduledPosts(db: DbOrTx): Promise<Map<string, number>> {
+  const late = await db.post.groupBy({ by: ['memberId'], where: { status: 'scheduled', lastError: { startsWith: SCHEDULED_PAST_RECONNECT } }, _count: true });
+  return new Map(late.map((entry) => [entry.memberId, entry._count]));
+}

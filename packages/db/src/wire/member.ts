@@ -18,6 +18,17 @@ export const isNetworkConnected = (connection: Connection, network: 'sandbox' | 
 export const reconnectDeadline = (connection: Connection): Date | null =>
   !connection ? null : connection.refreshTokenEnc && connection.refreshExpiresAt ? connection.refreshExpiresAt : connection.expiresAt;
 
+/**
+ * Why the member cannot act on the network now, or undefined when they can: the reasons
+ * POST /publish answers with and a publication fails with.
+ */
+export function connectionProblem(connection: Connection, network: 'sandbox' | 'linkedin', now = new Date()): string | undefined {
+  if (network === 'linkedin' && connection?.expiresAt && connection.expiresAt <= now) return 'the member\'s LinkedIn token has expired: connect them again';
+  if (!isNetworkConnected(connection, network, now)) return 'the member is not connected to the network (lps member connect <member-id>)';
+  if (network === 'linkedin' && (!connection?.accessTokenEnc || !connection.personUrn)) return 'the member has no LinkedIn token: connect them again';
+  return undefined;
+}
+
 export const memberToWire = (member: Member & { networkConnection: NetworkConnection | null }, network: 'sandbox' | 'linkedin') => ({
   id: member.id,
   display_name: member.displayName,

@@ -1,7 +1,7 @@
+import { scopeList } from '@lps/config';
 import { NetworkError } from '../network-error.js';
 import { LinkedInHttp, parseJson } from './linkedin-http.js';
 import type { LinkedInGrant, LinkedInSettings } from './settings.js';
-import { scopeList } from '../accounts/token-columns.js';
 
 export interface LinkedInTokens {
   accessToken: string;

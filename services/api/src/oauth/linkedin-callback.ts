@@ -1,7 +1,11 @@
 import express, { type Response, type Router } from 'express';
-import { AnalyticsAppMissingError, ConnectedElsewhereError, connectAnalytics, connectMember, consumeOAuthState, isNetworkError, LinkedInOAuth } from '@lps/network';
+import { AnalyticsAppMissingError, isNetworkError } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../app-services.js';
+import type { UseCaseDeps } from '../domain/deps.js';
+import { connectAnalytics } from '../domain/members/connect-analytics.js';
+import { ConnectedElsewhereError, connectMember } from '../domain/members/connect-member.js';
+import { spendOAuthLink } from '../domain/members/spend-oauth-link.js';
 import { requestScopeOf } from '../http/request-scope.js';
 
 export const LINKEDIN_CALLBACK_PATH = '/oauth/linkedin/callback';
@@ -27,8 +31,9 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
   router.get(LINKEDIN_CALLBACK_PATH, async (req, res, next) => {
     try {
       if (runtime.config.network.mode !== 'linkedin') return page(res, 404, 'Not available', 'LPS_NETWORK is not linkedin.');
+      const deps: UseCaseDeps = { runtime, services, request: requestScopeOf(res) };
       const state = queryText(req.query.state);
-      const spent = state ? await consumeOAuthState(runtime.db, runtime.keyring, state) : undefined;
+      const spent = state ? await spendOAuthLink(deps, state) : undefined;
       if (!spent) return page(res, 400, 'Link expired or already used', 'Run `lps member connect <member-id>` again for a new link.');
       const denied = queryText(req.query.error);
       if (denied) return page(res, 400, 'Not connected', `LinkedIn answered ${denied}: ${queryText(req.query.error_description) ?? ''}`);
@@ -36,14 +41,12 @@ export function linkedInCallbackRouter(runtime: Runtime, services: AppServices):
       if (!code) return page(res, 400, 'Not connected', 'LinkedIn sent no authorization code.');
       const { memberId } = spent;
       if (spent.analytics) {
-        const oauth = new LinkedInOAuth(runtime.config.network.linkedin, 'analytics');
-        const granted = await connectAnalytics(runtime.db, { oauth, secrets: runtime.keyring }, memberId, code);
-        requestScopeOf(res).log.info('member connected to the LinkedIn analytics app', { member_id: memberId, scopes: granted.scopes.join(' '), expires_at: granted.expiresAt.toISOString() });
+        const granted = await connectAnalytics(deps, memberId, code);
+        deps.request.log.info('member connected to the LinkedIn analytics app', { member_id: memberId, scopes: granted.scopes.join(' '), expires_at: granted.expiresAt.toISOString() });
         return page(res, 200, 'Analytics connected', `LinkedIn granted ${granted.scopes.join(', ') || 'no scope'} until ${granted.expiresAt.toISOString()}. You can close this window.`);
       }
-      const oauth = new LinkedInOAuth(runtime.config.network.linkedin);
-      const connected = await connectMember(runtime.db, { oauth, network: services.network, secrets: runtime.keyring }, memberId, code, new Date(), { replace: spent.replace });
-      requestScopeOf(res).log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
+      const connected = await connectMember(deps, memberId, code, { replace: spent.replace });
+      deps.request.log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
       page(res, 200, 'Connected to LinkedIn', `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`);
     } catch (error) {
       if (error instanceof ConnectedElsewhereError) {

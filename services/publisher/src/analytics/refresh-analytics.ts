@@ -1,6 +1,8 @@
-import { isNetworkError, lookupAnalyticsAccount, markAnalyticsDisconnected, refreshPostAnalytics, type AccountLookup } from '@lps/network';
-import { deferPostMetrics, postsDueForMetrics, type DueQuery } from '@lps/db';
+import { deferPostMetrics, markAnalyticsDisconnected, postsDueForMetrics, type DueQuery } from '@lps/db';
+import { isNetworkError } from '@lps/network';
+import { lookupAnalyticsAccount, type AccountLookup } from '../accounts/network-accounts.js';
 import type { PublisherContext } from '../publisher-context.js';
+import { refreshPostAnalytics } from './refresh-post-analytics.js';
 import { pauseRefreshes, refreshesPausedUntil } from './quota-pause.js';
 import { nextRefreshAt, retryRefreshAt, retryUnmeasurableAt } from './refresh-schedule.js';
 import { warnExpiringTokens } from './warn-expiring-tokens.js';

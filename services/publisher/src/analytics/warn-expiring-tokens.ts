@@ -1,5 +1,5 @@
-import { flagPostsScheduledPastReconnect } from '@lps/db';
-import { expiringConnections, refreshExpiringTokens } from '@lps/network';
+import { connectionsEndingBy, flagPostsScheduledPastReconnect } from '@lps/db';
+import { refreshExpiringTokens } from '../accounts/refresh-expiring-tokens.js';
 import type { PublisherContext } from '../publisher-context.js';
 
 /**
@@ -15,7 +15,7 @@ export async function warnExpiringTokens({ runtime, log }: PublisherContext): Pr
     if (outcome.error) log.warn('LinkedIn refused to refresh a token', { member_id: outcome.memberId, grant: outcome.grant, error: outcome.error });
     else log.info('LinkedIn token refreshed', { member_id: outcome.memberId, grant: outcome.grant, expires_at: outcome.expiresAt?.toISOString() });
   }
-  for (const connection of await expiringConnections(db, config.network.tokenExpiryWarningMs)) {
+  for (const connection of await connectionsEndingBy(db, new Date(Date.now() + config.network.tokenExpiryWarningMs))) {
     log.warn('LinkedIn token expires soon: reconnect with `lps member connect <member-id>`', {
       member_id: connection.memberId,
       expires_at: connection.expiresAt?.toISOString(),

@@ -1,6 +1,6 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import type { Post } from '@lps/db';
-import { isNetworkError, markDisconnected } from '@lps/network';
+import { markNetworkDisconnected, type Post } from '@lps/db';
+import { isNetworkError } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 import { commitFailed } from './publication-records.js';
@@ -15,7 +15,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 export async function handlePublishFailure(context: PublisherContext, job: Job, post: Post, error: unknown): Promise<never> {
   const { runtime } = context;
   if (isNetworkError(error) && error.kind === 'unauthorized') {
-    await markDisconnected(runtime.db, post.memberId, reasonOf(error));
+    await markNetworkDisconnected(runtime.db, post.memberId, reasonOf(error));
     context.log.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }

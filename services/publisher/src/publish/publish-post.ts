@@ -1,7 +1,8 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { NetworkConnection, Post } from '@lps/db';
-import { accountFromConnection, isNetworkError, postUrl, type Network, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { isNetworkError, postUrl, type Network, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
+import { accountFromConnection } from '../accounts/network-accounts.js';
 import type { PublisherContext } from '../publisher-context.js';
 import { handlePublishFailure } from './handle-failure.js';
 import { claimOf, commitPublished, referenceFor, type Claim } from './publication-records.js';

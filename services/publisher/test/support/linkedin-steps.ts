@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { createOAuthState } from '@lps/network';
+import { createOAuthLink } from '@lps/cli';
 import { ANALYTICS_APP, createTestPost, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import type { PublishingHarness } from './publishing-harness.js';
 
@@ -9,7 +9,7 @@ export function linkedInSteps(harness: () => PublishingHarness, fake: () => Fake
   const origin = () => supertest(harness().api.baseUrl.replace(/\/api\/v1$/, ''));
 
   async function connect(member: TestMember, scopes?: string[]) {
-    const state = await createOAuthState(db(), harness().api.runtime.keyring, member.memberId);
+    const state = await createOAuthLink(db(), harness().api.runtime.keyring, { memberId: member.memberId });
     const code = fake().state.issueCode({ name: 'Ada Lovelace', scopes });
     const response = await origin().get('/oauth/linkedin/callback').query({ code, state });
     return { state, response };
@@ -18,7 +18,7 @@ export function linkedInSteps(harness: () => PublishingHarness, fake: () => Fake
   /** The analytics app's grant for the LinkedIn person the member posts as (`lps member connect --analytics`). */
   async function connectAnalyticsApp(member: TestMember) {
     const { personUrn } = await db().networkConnection.findUniqueOrThrow({ where: { memberId: member.memberId } });
-    const state = await createOAuthState(db(), harness().api.runtime.keyring, member.memberId, new Date(), { analytics: true });
+    const state = await createOAuthLink(db(), harness().api.runtime.keyring, { memberId: member.memberId, analytics: true });
     const code = fake().state.issueCode({ sub: (personUrn as string).replace('urn:li:person:', ''), clientId: ANALYTICS_APP.clientId });
     return origin().get('/oauth/linkedin/callback').query({ code, state }).expect(200);
   }

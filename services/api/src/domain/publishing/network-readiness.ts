@@ -1,6 +1,5 @@
 import { notFound, unprocessable } from '@lps/common';
-import type { NetworkConnection, Post, PostWithConnection } from '@lps/db';
-import { accountFromConnection, type NetworkAccount } from '@lps/network';
+import { connectionProblem, type NetworkConnection, type Post, type PostWithConnection } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 
 /**
@@ -15,9 +14,8 @@ export async function getOwnedPostWithConnection({ runtime }: UseCaseDeps, membe
 }
 
 /** Publishing (now or scheduled) needs a connected member and something to say: otherwise 422 unprocessable. */
-export function assertPublishable({ runtime }: UseCaseDeps, post: Post, connection: NetworkConnection | null): NetworkAccount {
+export function assertPublishable({ runtime }: UseCaseDeps, post: Post, connection: NetworkConnection | null): void {
   if (!post.body?.trim()) throw unprocessable('the post has no body to publish', { body: 'empty' });
-  const lookup = accountFromConnection(connection, runtime.config.network.mode, runtime.keyring);
-  if ('problem' in lookup) throw unprocessable(lookup.problem, { network_connected: 'false' });
-  return lookup.account;
+  const problem = connectionProblem(connection, runtime.config.network.mode);
+  if (problem) throw unprocessable(problem, { network_connected: 'false' });
 }

@@ -1,38 +1,29 @@
-import type { DbOrTx } from '@lps/db';
-import { LinkedInOAuth } from '../linkedin/linkedin-oauth.js';
-import type { LinkedInGrant, LinkedInSettings } from '../linkedin/settings.js';
-import { isNetworkError } from '../network-error.js';
-import { markAnalyticsDisconnected, markDisconnected, type SecretBox } from './network-account.js';
-import { tokenColumns } from './token-columns.js';
+import {
+  analyticsGrantsDueForRefresh,
+  markAnalyticsDisconnected,
+  markNetworkDisconnected,
+  shareGrantsDueForRefresh,
+  storeAnalyticsTokens,
+  storeShareTokens,
+  type DbOrTx,
+  type StoredTokens,
+} from '@lps/db';
+import { isNetworkError, LinkedInOAuth, storedTokensOf, type LinkedInGrant, type LinkedInSettings, type SecretBox } from '@lps/network';
 
-interface RefreshableRow {
+interface RefreshableGrant {
   memberId: string;
   refreshTokenEnc: string | null;
   refreshExpiresAt: Date | null;
 }
 
-type TokenUpdate = ReturnType<typeof tokenColumns>;
-
 /** The two tables holding a member's LinkedIn grants, seen the same way by the refresh round. */
 const grants: Record<LinkedInGrant, {
-  due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableRow[]>;
-  store(db: DbOrTx, memberId: string, data: TokenUpdate): Promise<unknown>;
-  refused(db: DbOrTx, memberId: string, reason: string): Promise<unknown>;
+  due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableGrant[]>;
+  store(db: DbOrTx, memberId: string, tokens: StoredTokens): Promise<void>;
+  refused(db: DbOrTx, memberId: string, reason: string): Promise<void>;
 }> = {
-  share: {
-    due: (db, horizon, now) =>
-      db.networkConnection.findMany({
-        where: { provider: 'linkedin', disconnectedAt: null, connectedAt: { not: null }, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } },
-      }),
-    store: (db, memberId, data) => db.networkConnection.update({ where: { memberId }, data }),
-    refused: markDisconnected,
-  },
-  analytics: {
-    due: (db, horizon, now) =>
-      db.analyticsConnection.findMany({ where: { disconnectedAt: null, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } } }),
-    store: (db, memberId, data) => db.analyticsConnection.update({ where: { memberId }, data }),
-    refused: markAnalyticsDisconnected,
-  },
+  share: { due: shareGrantsDueForRefresh, store: storeShareTokens, refused: markNetworkDisconnected },
+  analytics: { due: analyticsGrantsDueForRefresh, store: storeAnalyticsTokens, refused: markAnalyticsDisconnected },
 };
 
 export interface TokenRefreshOutcome {
@@ -64,10 +55,10 @@ export async function refreshExpiringTokens(
     for (const row of await grants[grant].due(db, new Date(now.getTime() + withinMs), now)) {
       try {
         const tokens = await oauth.refresh(secrets.decrypt(row.refreshTokenEnc as string));
-        const columns = tokenColumns(tokens, secrets, now);
-        const kept = columns.refreshTokenEnc ? {} : { refreshTokenEnc: row.refreshTokenEnc, refreshExpiresAt: row.refreshExpiresAt };
-        await grants[grant].store(db, row.memberId, { ...columns, ...kept });
-        outcomes.push({ grant, memberId: row.memberId, expiresAt: columns.expiresAt });
+        const stored = storedTokensOf(tokens, secrets, now);
+        const kept = stored.refreshTokenEnc ? {} : { refreshTokenEnc: row.refreshTokenEnc, refreshExpiresAt: row.refreshExpiresAt };
+        await grants[grant].store(db, row.memberId, { ...stored, ...kept });
+        outcomes.push({ grant, memberId: row.memberId, expiresAt: stored.expiresAt });
       } catch (error) {
         if (!isNetworkError(error)) throw error;
         if (error.kind === 'permanent' || error.kind === 'unauthorized') await grants[grant].refused(db, row.memberId, `refresh refused: ${error.message}`);

@@ -1,5 +1,5 @@
 import { storePostMetrics, type Sql } from '@lps/db';
-import type { Network, NetworkAccount, PostMetrics } from '../network.js';
+import type { Network, NetworkAccount, PostMetrics } from '@lps/network';
 
 /** docs/api.md: (likes + comments + shares) / impressions, 4 decimals, 0 without impressions. */
 export const engagementRate = (metrics: Pick<PostMetrics, 'impressions' | 'likes' | 'comments' | 'shares'>): number =>

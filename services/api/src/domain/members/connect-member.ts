@@ -1,0 +1,32 @@
+import { findNetworkConnection, flagPostsScheduledPastReconnect, saveNetworkConnection } from '@lps/db';
+import { LinkedInOAuth, storedTokensOf } from '@lps/network';
+import type { UseCaseDeps } from '../deps.js';
+
+/** The member is connected to another LinkedIn person, and the link did not allow replacing it. */
+export class ConnectedElsewhereError extends Error {
+  override readonly name = 'ConnectedElsewhereError';
+  constructor(readonly connectedPersonUrn: string, readonly attemptedPersonUrn: string) {
+    super(`the member is connected to LinkedIn as ${connectedPersonUrn}, not ${attemptedPersonUrn}`);
+  }
+}
+
+/**
+ * The end of the OAuth dance: exchange the code, read who the member is on
+ * LinkedIn (/v2/userinfo → urn:li:person:{sub}) and store the tokens encrypted.
+ * A member connected to a different LinkedIn person keeps that connection unless
+ * the link was made with `replace` (`lps member connect <id> --replace`): posts
+ * must not silently start going to someone else's profile.
+ */
+export async function connectMember({ runtime, services }: UseCaseDeps, memberId: string, code: string, options: { replace: boolean }, now = new Date()) {
+  const tokens = await new LinkedInOAuth(runtime.config.network.linkedin, 'share').exchangeCode(code);
+  const identity = await services.network.identity({ memberId, personUrn: '', accessToken: tokens.accessToken });
+  const current = await findNetworkConnection(runtime.db, memberId);
+  if (current?.personUrn && !current.disconnectedAt && current.personUrn !== identity.personUrn && !options.replace) {
+    throw new ConnectedElsewhereError(current.personUrn, identity.personUrn);
+  }
+  const stored = storedTokensOf(tokens, runtime.keyring, now);
+  await saveNetworkConnection(runtime.db, memberId, { provider: 'linkedin', personUrn: identity.personUrn, ...stored }, now);
+  // Posts flagged as scheduled past the old token's end are clear again (or flagged against the new one).
+  await flagPostsScheduledPastReconnect(runtime.db, memberId);
+  return { personUrn: identity.personUrn, name: identity.name, expiresAt: stored.expiresAt, scopes: tokens.scopes };
+}

@@ -1,0 +1,29 @@
+import { connectionProblem, findAnalyticsConnection, findNetworkConnection, type DbOrTx, type NetworkConnection } from '@lps/db';
+import { ANALYTICS_SCOPE, hasScope, sandboxPersonUrn, type NetworkAccount, type NetworkMode, type SecretBox } from '@lps/network';
+
+/** The account a member acts on the network with, or why they cannot right now. */
+export type AccountLookup = { account: NetworkAccount } | { problem: string };
+
+/** The share grant as an account: its person and decrypted token (the sandbox needs no token). */
+export function accountFromConnection(connection: NetworkConnection | null, mode: NetworkMode, secrets: SecretBox, now = new Date()): AccountLookup {
+  const problem = connectionProblem(connection, mode, now);
+  if (problem || !connection) return { problem: problem ?? 'the member is not connected to the network' };
+  if (mode === 'sandbox') return { account: { memberId: connection.memberId, personUrn: connection.personUrn ?? sandboxPersonUrn(connection.memberId) } };
+  return { account: { memberId: connection.memberId, personUrn: connection.personUrn as string, accessToken: secrets.decrypt(connection.accessTokenEnc as string) } };
+}
+
+/**
+ * The token analytics are read with: the analytics app's grant, or a share grant that
+ * happens to carry r_member_postAnalytics. Without either, a `problem` and no request at
+ * all: LinkedIn would answer 403 for every post, every round (issue 17.2).
+ */
+export async function lookupAnalyticsAccount(db: DbOrTx, memberId: string, mode: NetworkMode, secrets: SecretBox, now = new Date()): Promise<AccountLookup> {
+  const [connection, analytics] = await Promise.all([findNetworkConnection(db, memberId), mode === 'linkedin' ? findAnalyticsConnection(db, memberId) : null]);
+  const share = accountFromConnection(connection, mode, secrets, now);
+  if (mode === 'sandbox') return share;
+  if (analytics && !analytics.disconnectedAt && analytics.expiresAt > now && hasScope(analytics.scopes, ANALYTICS_SCOPE)) {
+    return { account: { memberId, personUrn: connection?.personUrn ?? '', accessToken: secrets.decrypt(analytics.accessTokenEnc) } };
+  }
+  if ('account' in share && hasScope(connection?.scopes ?? null, ANALYTICS_SCOPE)) return share;
+  return { problem: `no LinkedIn grant with ${ANALYTICS_SCOPE}: analytics stay unread (lps member connect <member-id> --analytics)` };
+}
