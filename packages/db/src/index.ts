@@ -14,6 +14,7 @@ export * from './repositories/schedule-expiry-flags.js';
 export * from './repositories/network-connections.js';
 export * from './repositories/analytics-connections.js';
 export * from './repositories/oauth-states.js';
+export * from './repositories/schema-state.js';
 export { postFromRow, type PostRow } from './repositories/post-row.js';
 export * from './repositories/ideas.js';
 export * from './repositories/webhooks.js';

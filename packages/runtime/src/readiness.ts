@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { appliedMigrations, pingDatabase } from '@lps/db';
 import type { Runtime } from './runtime.js';
 
 export interface ReadinessReport {
@@ -35,14 +36,8 @@ async function timed<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function checkReadiness(runtime: Runtime, services: Record<string, string> = {}): Promise<ReadinessReport> {
   const checks: Record<string, string> = { database: 'ok', redis: 'ok', migrations: 'ok', ...services };
   try {
-    await timed(runtime.db.$queryRawUnsafe('SELECT 1'), 2_000);
-    const applied = await timed(
-      runtime.db.$queryRawUnsafe<Array<{ migration_name: string }>>(
-        'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
-      ),
-      2_000,
-    );
-    const done = new Set(applied.map((row) => row.migration_name));
+    await timed(pingDatabase(runtime.db), 2_000);
+    const done = new Set(await timed(appliedMigrations(runtime.db), 2_000));
     const missing = expectedMigrations().filter((name) => !done.has(name));
     if (missing.length > 0) checks.migrations = `pending: ${missing.join(', ')}`;
   } catch (error) {
