@@ -22,5 +22,6 @@ export * from './wire/member.js';
 export * from './wire/webhook.js';
 export * from './repositories/post-metrics.js';
 export * from './repositories/image-requests.js';
+export * from './repositories/research-requests.js';
 export * from './reads/index.js';
 export * from './wire/analytics.js';
