@@ -23,5 +23,6 @@ export * from './wire/webhook.js';
 export * from './repositories/post-metrics.js';
 export * from './repositories/image-requests.js';
 export * from './repositories/research-requests.js';
+export * from './repositories/webhook-deliveries.js';
 export * from './reads/index.js';
 export * from './wire/analytics.js';
