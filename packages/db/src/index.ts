@@ -25,5 +25,8 @@ export * from './wire/idea.js';
 export * from './wire/member.js';
 export * from './wire/webhook.js';
 export * from './repositories/post-metrics.js';
+export * from './repositories/image-requests.js';
+export * from './repositories/research-requests.js';
+export * from './repositories/webhook-deliveries.js';
 export * from './reads/index.js';
 export * from './wire/analytics.js';

@@ -1,7 +1,8 @@
 import type { ImageProvider } from '@lps/ai';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage, type FileStorage } from '@lps/storage';
-import { generateImages } from './generate-images.js';
+import { deletePostFiles } from './domain/delete-post-files.js';
+import { generateImages } from './domain/generate-images.js';
 import { createImageProvider } from './image-provider-choice.js';
 
 export interface ImageServiceOptions {
@@ -24,10 +25,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     handlers: {
       'generate-images': async ({ imageRequestId }, job, log) =>
         generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1), log),
-      'delete-post-files': async ({ memberId, postId }, _job, log) => {
-        const deleted = await deps.storage.deletePrefix(`${memberId}/${postId}/`);
-        log.info(`deleted ${deleted} files of post ${postId}`);
-      },
+      'delete-post-files': async ({ memberId, postId }, _job, log) => deletePostFiles(deps.storage, { memberId, postId }, log),
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver });

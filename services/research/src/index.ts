@@ -1,3 +1,3 @@
 export { startResearchService, type ResearchServiceOptions } from './service.js';
-export { researchKeyword } from './research-keyword.js';
-export type { ResearchDeps } from './research-deps.js';
+export { researchKeyword } from './domain/research-keyword.js';
+export type { ResearchDeps } from './domain/research-deps.js';

@@ -1,6 +1,6 @@
 import { createResearchProvider, createTextProvider, type ResearchProvider, type TextProvider } from '@lps/ai';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
-import { researchKeyword } from './research-keyword.js';
+import { researchKeyword } from './domain/research-keyword.js';
 
 export interface ResearchServiceOptions {
   textProvider?: TextProvider;

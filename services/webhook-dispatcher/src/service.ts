@@ -1,14 +1,14 @@
 import { createGuardedRequestSender } from '@lps/outbound';
 import { jobCatalog } from '@lps/queue';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
-import { createDeliverHandler } from './delivery/deliver-webhook.js';
-import { createDeliveryRecords } from './delivery/delivery-records.js';
-import { createEndpointSlots } from './delivery/endpoint-slots.js';
-import { createEndpointPauses } from './delivery/endpoint-pauses.js';
-import { createMemberShares, memberShareOf } from './delivery/member-shares.js';
-import { SNIPPET_BYTES } from './delivery/send-delivery.js';
-import { createRelayHandler } from './relay/relay-outbox.js';
-import { createSweepHandler } from './relay/sweep-outbox.js';
+import { createDeliverHandler } from './domain/delivery/deliver-webhook.js';
+import { createDeliveryRecords } from './domain/delivery/delivery-records.js';
+import { createEndpointSlots } from './domain/delivery/endpoint-slots.js';
+import { createEndpointPauses } from './domain/delivery/endpoint-pauses.js';
+import { createMemberShares, memberShareOf } from './domain/delivery/member-shares.js';
+import { SNIPPET_BYTES } from './domain/delivery/send-delivery.js';
+import { createRelayHandler } from './domain/relay/relay-outbox.js';
+import { createSweepHandler } from './domain/relay/sweep-outbox.js';
 
 /** Scheduler id of the sweeper: upserted by every dispatcher, so there is one however many run. */
 export const SWEEP_SCHEDULER_ID = 'sweep-outbox';

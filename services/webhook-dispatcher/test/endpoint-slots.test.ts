@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestRuntime, type TestRuntime } from '@lps/testing';
-import { createEndpointSlots, type EndpointSlots } from '../src/delivery/endpoint-slots.js';
+import { createEndpointSlots, type EndpointSlots } from '../src/domain/delivery/endpoint-slots.js';
 
 // The two bounds of one endpoint, against the real Redis lease set: requests in flight
 // (across processes) and attempts sent but not yet recorded (per process, decision 0003).

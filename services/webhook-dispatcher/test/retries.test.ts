@@ -1,5 +1,5 @@
 import { waitFor, type TestMember } from '@lps/testing';
-import { LAST_ERROR_MAX } from '../src/delivery/delivery-records.js';
+import { LAST_ERROR_MAX } from '../src/domain/delivery/delivery-records.js';
 import { createEndpoint, createTestMember, deliveriesOf, emitEvent, startReceiver, startWebhookTest, type Receiver, type WebhookTest } from './support/webhook-harness.js';
 
 // Schedule "200ms,200ms": three attempts in all.

@@ -9,6 +9,13 @@ export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) =>
 export const ideaTitles = async (db: DbOrTx, memberId: string): Promise<string[]> =>
   (await db.idea.findMany({ where: { memberId }, select: { title: true }, orderBy: NEWEST_FIRST })).map((row) => row.title);
 
+/** A member's ideas of one source created since `since`, newest first: what a run begun then has stored so far. */
+export const findIdeasCreatedSince = (db: DbOrTx, memberId: string, source: IdeaSource, since: Date) =>
+  db.idea.findMany({
+    where: { memberId, source, createdAt: { gte: since } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+
 export interface NewIdea {
   title: string;
   angle?: string | null;
@@ -71,6 +78,18 @@ export async function insertIdeas(db: DbOrTx, memberId: string, ideas: NewIdea[]
     );
   }
   return created;
+}
+
+/**
+ * The idea becomes `used` and points at `postId`, unless it was dismissed
+ * meanwhile: the check and the write are one statement. False when it was.
+ */
+export async function markIdeaUsed(db: DbOrTx, memberId: string, ideaId: string, postId: string): Promise<boolean> {
+  const marked = await db.idea.updateMany({
+    where: { id: ideaId, memberId, status: { not: 'dismissed' } },
+    data: { status: 'used', postId },
+  });
+  return marked.count === 1;
 }
 
 export const updateIdea = (db: DbOrTx, id: string, data: Prisma.IdeaUncheckedUpdateInput) =>

@@ -9,6 +9,8 @@ export const recentPostIdeas = async (db: DbOrTx, memberId: string, limit: numbe
 
 export const insertPost = (db: DbOrTx, data: Prisma.PostUncheckedCreateInput) => db.post.create({ data });
 
+export const findPostById = (db: DbOrTx, id: string) => db.post.findUnique({ where: { id } });
+
 /**
  * Updates a post only while it is still in one of `allowedFrom`: the state check and
  * the write are one statement, so a concurrent publish cannot slip in between.

@@ -1,4 +1,5 @@
 import { serviceUnavailable } from '@lps/common';
+import { createResearchRequest, markResearchRequestNeverQueued } from '@lps/db';
 import { enqueue } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
 
@@ -15,11 +16,11 @@ export const RESEARCH_POLL_URL = '/api/v1/ideas';
  * the job, the row is marked failed and the caller gets a 503 to retry.
  */
 export async function requestResearch({ runtime, request: scope }: UseCaseDeps, memberId: string, input: ResearchIdeasInput) {
-  const request = await runtime.db.researchRequest.create({ data: { memberId, keyword: input.keyword } });
+  const request = await createResearchRequest(runtime.db, { memberId, keyword: input.keyword });
   try {
     await enqueue(runtime.queues, 'research-keyword', { researchRequestId: request.id }, { requestId: scope.id });
   } catch (error) {
-    await runtime.db.researchRequest.update({ where: { id: request.id }, data: { status: 'failed', lastError: 'could not enqueue the job' } });
+    await markResearchRequestNeverQueued(runtime.db, request.id);
     throw serviceUnavailable('the job queue is unavailable; retry later', 5, error);
   }
   return { status: request.status, poll: RESEARCH_POLL_URL };

@@ -1,6 +1,6 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
 import { serviceUnavailable, unprocessable } from '@lps/common';
-import { imageCandidatesOf, inTransaction, postToWire, updatePostIfStatus } from '@lps/db';
+import { createImageRequest, imageCandidatesOf, inTransaction, markImageRequestNeverQueued, postToWire, updatePostIfStatus } from '@lps/db';
 import { enqueue } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
@@ -24,7 +24,7 @@ export async function requestImages({ runtime, request }: UseCaseDeps, memberId:
   const { updated, requestId } = await inTransaction(runtime.db, async (tx) => {
     const moved = await updatePostIfStatus(tx, post.id, READY_FOR_WORK, { status: 'generating_images', statusBeforeImages: post.status });
     if (!moved) return { updated: null, requestId: '' };
-    const request = await tx.imageRequest.create({ data: { postId: post.id, memberId, scene: input.scene?.trim() || null } });
+    const request = await createImageRequest(tx, { postId: post.id, memberId, scene: input.scene?.trim() || null });
     return { updated: moved, requestId: request.id };
   });
   if (!updated) {
@@ -36,7 +36,7 @@ export async function requestImages({ runtime, request }: UseCaseDeps, memberId:
   } catch (error) {
     // Nothing would ever bring the post back from generating_images: undo and ask for a retry.
     await inTransaction(runtime.db, async (tx) => {
-      await tx.imageRequest.update({ where: { id: requestId }, data: { status: 'failed', lastError: 'could not be queued' } });
+      await markImageRequestNeverQueued(tx, requestId);
       await updatePostIfStatus(tx, post.id, ['generating_images'], { status: post.status, statusBeforeImages: null });
     });
     throw serviceUnavailable('the job queue is unavailable; retry later', 10, error);

@@ -1,3 +1,4 @@
+import { findOverdueDeliveries } from '@lps/db';
 import type { JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import { ensureJob } from './ensure-job.js';
@@ -21,12 +22,7 @@ export function createSweepHandler(runtime: Runtime): JobHandler<'sweep-outbox'>
   return async () => {
     const now = Date.now();
     const relayed = await relayOutbox(runtime, new Date(now - ANNOUNCE_GRACE_MS));
-    const overdue = await db.webhookDelivery.findMany({
-      where: { status: 'pending', nextAttemptAt: { lt: new Date(now - OVERDUE_MS) } },
-      orderBy: { nextAttemptAt: 'asc' },
-      take: BATCH,
-      select: { id: true, endpointId: true },
-    });
+    const overdue = await findOverdueDeliveries(db, new Date(now - OVERDUE_MS), BATCH);
     let deliveries = 0;
     for (const row of overdue) if ((await ensureJob(queues, 'deliver-webhook', { deliveryId: row.id, endpointId: row.endpointId })) === 'added') deliveries += 1;
     if (relayed.events + deliveries > 0) logger.warn('sweeper re-enqueued work Redis did not have', { events: relayed.events, deliveries });

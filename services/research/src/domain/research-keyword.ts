@@ -1,5 +1,5 @@
 import { memberProfileOf } from '@lps/ai';
-import { findMemberProfile, ideaTitles } from '@lps/db';
+import { findMemberProfile, findResearchRequest, ideaTitles, markResearchRequestFailed, markResearchRequestRunning } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import { announceEvents } from '@lps/runtime';
 import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
@@ -17,10 +17,10 @@ const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slic
 /** `log` is the job's logger (its ids on every line). */
 export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.runtime.logger): Promise<string> {
   const { db } = deps.runtime;
-  const request = await db.researchRequest.findUnique({ where: { id: researchRequestId } });
+  const request = await findResearchRequest(db, researchRequestId);
   if (!request) return 'gone';
   if (request.status === 'completed') return 'already completed';
-  await db.researchRequest.updateMany({ where: { id: request.id, status: { not: 'completed' } }, data: { status: 'running' } });
+  await markResearchRequestRunning(db, request.id);
   try {
     const member = memberProfileOf(await findMemberProfile(db, request.memberId));
     const notes = await deps.research.gather({ query: request.keyword, member, limit: NOTES_PER_RUN });
@@ -39,12 +39,7 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
     log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
     return `${stored.ideaCount} ideas`;
   } catch (error) {
-    if (attempt.final) {
-      await db.researchRequest.updateMany({
-        where: { id: request.id, status: { not: 'completed' } },
-        data: { status: 'failed', lastError: (error as Error).message.slice(0, 500) },
-      });
-    }
+    if (attempt.final) await markResearchRequestFailed(db, request.id, (error as Error).message.slice(0, 500));
     throw error;
   }
 }

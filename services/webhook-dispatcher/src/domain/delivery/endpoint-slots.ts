@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
  * receiver time-out, and an expired one (a dispatcher killed mid-request) is
  * dropped on the next acquire, so a crash never leaks a slot for long.
  */
-const script = (name: string) => new URL(`../../lua/${name}.lua`, import.meta.url);
+const script = (name: string) => new URL(`../../../lua/${name}.lua`, import.meta.url);
 
 /**
  * One attempt's hold on its endpoint, in two stages: the slot (a lease) for the

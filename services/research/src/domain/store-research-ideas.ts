@@ -1,5 +1,15 @@
 import type { IdeaDraft } from '@lps/ai';
-import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, makeRoomForIdeas, MAX_IDEAS_PER_MEMBER, type Db } from '@lps/db';
+import {
+  appendOutboxEvent,
+  claimResearchRequestCompletion,
+  ideaToWire,
+  inTransaction,
+  insertIdeas,
+  makeRoomForIdeas,
+  MAX_IDEAS_PER_MEMBER,
+  noteResearchShortfall,
+  type Db,
+} from '@lps/db';
 
 export interface StoredResearch {
   ideaCount: number;
@@ -20,15 +30,11 @@ export async function storeResearchIdeas(
   drafts: IdeaDraft[],
 ): Promise<StoredResearch | null> {
   return inTransaction(db, async (tx) => {
-    const claimed = await tx.researchRequest.updateMany({
-      where: { id: request.id, status: { not: 'completed' } },
-      data: { status: 'completed', completedAt: new Date(), lastError: null },
-    });
-    if (claimed.count === 0) return null;
+    if (!(await claimResearchRequestCompletion(tx, request.id))) return null;
     const room = await makeRoomForIdeas(tx, request.memberId, drafts.length);
     if (room < drafts.length) {
       // The member is at the idea cap: what does not fit is dropped, and the request says so.
-      await tx.researchRequest.update({ where: { id: request.id }, data: { lastError: `${drafts.length - room} ideas not stored: a member keeps at most ${MAX_IDEAS_PER_MEMBER}` } });
+      await noteResearchShortfall(tx, request.id, `${drafts.length - room} ideas not stored: a member keeps at most ${MAX_IDEAS_PER_MEMBER}`);
     }
     const ideas = await insertIdeas(
       tx,
