@@ -16,7 +16,10 @@ export * from './repositories/publish-path-statements.js';
 export * from './repositories/schedule-expiry-flags.js';
 export { postFromRow, type PostRow } from './repositories/post-row.js';
 export * from './repositories/ideas.js';
-export * from './repositories/webhooks.js';
+export * from './repositories/webhook-endpoints.js';
+// The dispatcher's hot path, in plain SQL (decision 0008).
+export * from './repositories/outbox-relay.js';
+export * from './repositories/webhook-attempts.js';
 export * from './repositories/idempotency.js';
 export * from './repositories/encrypted-columns.js';
 export * from './wire/post.js';
