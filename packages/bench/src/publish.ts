@@ -11,7 +11,7 @@ import { percentile } from './publish/concurrency.js';
 import { noopBaseline } from './publish/noop-baseline.js';
 import { postEach } from './publish/post-each.js';
 import { cpuPerItem, pidsNamed, readCpu, type CpuReading, type ProcessGroups } from './publish/process-cpu.js';
-import { startServiceProcess } from './service-process.js';
+import { startBenchService } from './bench-service.js';
 
 // `npm run bench -- publish [--warmup 4000] [--posts 2000] [--scheduled 1000] [--concurrency <LPS_PUBLISH_CONCURRENCY's default>]`
 // 1. Publishes N posts through the API in sandbox mode (API and publisher in their own
@@ -43,7 +43,7 @@ const env = {
   LPS_SCHEDULE_SWEEP_INTERVAL: '1s',
 };
 const api = await startOnDatabase(database, () => startApiProcess(env));
-const publisher = startServiceProcess('publisher', env);
+const publisher = startBenchService('publisher', env);
 const db = createDb(database.url);
 // Where a publication's CPU goes (Linux /proc; PostgreSQL and Redis only when they run on this machine).
 const processes: ProcessGroups = {

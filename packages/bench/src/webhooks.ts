@@ -8,7 +8,7 @@ import { percentile } from './publish/concurrency.js';
 import { bareGotLoop } from './webhooks/bare-loop.js';
 import { writeOutboxBatch } from './webhooks/outbox-writer.js';
 import { startBenchReceiver } from './webhooks/receiver.js';
-import { startServiceProcess } from './service-process.js';
+import { startBenchService } from './bench-service.js';
 
 // `npm run bench -- webhooks [--events 10000] [--endpoint-concurrency 8] [--batch 100]`
 // 1. Baseline: N signed POSTs by a bare got loop to a local receiver, as many in flight as the
@@ -40,7 +40,7 @@ try {
 
   const member = await createMember(runtime.db, { displayName: 'Bench Member' }, 'sandbox');
   await runtime.db.webhookEndpoint.create({ data: { memberId: member.id, url: receiver.url, events: ['post.published'], secretEnc: runtime.keyring.encrypt(secret) } });
-  const dispatcher = startServiceProcess('webhook-dispatcher', env);
+  const dispatcher = startBenchService('webhook-dispatcher', env);
   cleanups.push(() => dispatcher.stop());
   // Ready once its sweeper scheduler exists in Redis.
   while (!(await runtime.queues.events.getJobScheduler('sweep-outbox'))) await new Promise((resolve) => setTimeout(resolve, 100));

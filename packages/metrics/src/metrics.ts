@@ -17,28 +17,20 @@ export function createMetrics(service: string) {
   collectDefaultMetrics({ register: registry, prefix: 'lps_' });
   const queues: Record<string, CountableQueue> = {};
 
+  // Every metric registers on this service's registry only (never prom-client's global one).
+  const histogram = <L extends string>(name: string, help: string, labelNames: readonly L[], buckets: number[]) =>
+    new Histogram<L>({ name, help, labelNames, buckets, registers: [registry] });
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter<L>({ name, help, labelNames, registers: [registry] });
+
   return {
     registry,
-    httpRequestDuration: new Histogram({
-      name: 'lps_http_request_duration_seconds',
-      help: 'HTTP request duration by route template, method and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
-    jobDuration: new Histogram({
-      name: 'lps_job_duration_seconds',
-      help: 'Time a worker spent on a job, by queue, job name and outcome',
-      labelNames: ['queue', 'job', 'outcome'] as const,
-      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-      registers: [registry],
-    }),
-    jobOutcomes: new Counter({
-      name: 'lps_jobs_total',
-      help: 'Jobs finished by queue, job name and outcome (completed, retrying, failed)',
-      labelNames: ['queue', 'job', 'outcome'] as const,
-      registers: [registry],
-    }),
+    httpRequestDuration: histogram('lps_http_request_duration_seconds', 'HTTP request duration by route template, method and status', ['method', 'route', 'status'], [
+      0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+    ]),
+    jobDuration: histogram('lps_job_duration_seconds', 'Time a worker spent on a job, by queue, job name and outcome', ['queue', 'job', 'outcome'], [
+      0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
+    ]),
+    jobOutcomes: counter('lps_jobs_total', 'Jobs finished by queue, job name and outcome (completed, retrying, failed)', ['queue', 'job', 'outcome']),
     queueJobs: new Gauge({
       name: 'lps_queue_jobs',
       help: 'Jobs in each queue by state (waiting, active, delayed, failed, …), read at scrape time',
@@ -53,24 +45,9 @@ export function createMetrics(service: string) {
         }
       },
     }),
-    webhookDeliveries: new Counter({
-      name: 'lps_webhook_delivery_attempts_total',
-      help: 'Webhook delivery attempts by outcome (success, retry, failed, skipped)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
-    publishOutcomes: new Counter({
-      name: 'lps_publish_total',
-      help: 'Publications by outcome (published, recovered, retry, failed)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
-    rateLimited: new Counter({
-      name: 'lps_rate_limited_total',
-      help: 'Requests refused with 429 by rate-limit bucket',
-      labelNames: ['bucket'] as const,
-      registers: [registry],
-    }),
+    webhookDeliveries: counter('lps_webhook_delivery_attempts_total', 'Webhook delivery attempts by outcome (success, retry, failed, skipped)', ['outcome']),
+    publishOutcomes: counter('lps_publish_total', 'Publications by outcome (published, recovered, retry, failed)', ['outcome']),
+    rateLimited: counter('lps_rate_limited_total', 'Requests refused with 429 by rate-limit bucket', ['bucket']),
     /** Exports the depth of these queues (called once by the runtime). */
     watchQueues(toWatch: Record<string, CountableQueue>): void {
       Object.assign(queues, toWatch);

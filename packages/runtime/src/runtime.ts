@@ -14,6 +14,11 @@ export interface Runtime {
   /** The connections under `db`, for plain SQL on hot paths. */
   sql: SqlPool;
   /** The publish path's statements on `sql`, group-committed across concurrent callers (decision 0008). */
+  publishPathStatements: PublishPathStatements;
+  /**
+   * @deprecated The old name of `publishPathStatements` (the same object), kept only while
+   * services/publisher/src/publish/publish-post.ts, being edited on another branch, still reads it.
+   */
   publishPath: PublishPathStatements;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: Redis;
@@ -65,12 +70,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   const workerConnections: Redis[] = [];
   let closed = false;
 
+  const publishPathStatements = createPublishPathStatements(sql);
+
   return {
     config,
     logger,
     db,
     sql,
-    publishPath: createPublishPathStatements(sql),
+    publishPathStatements,
+    publishPath: publishPathStatements,
     redis,
     queues,
     keyring,

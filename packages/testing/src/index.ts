@@ -4,6 +4,6 @@ export { createTestMember, createTestPost, createTestIdea, type TestMember } fro
 export { startLoopbackServer, readBody, type LoopbackServer } from './http-server.js';
 export { waitFor } from './wait-for.js';
 export * from './fake-linkedin/index.js';
-export { startServiceProcess, apiPort, repoRoot, type ServiceProcess } from './service-process.js';
+export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { hugePng } from './huge-png.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';

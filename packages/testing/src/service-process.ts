@@ -1,39 +1,61 @@
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 
 export const repoRoot = process.env.LPS_TEST_ROOT ?? process.cwd();
 
+export interface ServiceProcessOptions {
+  /**
+   * Where its logs go. `capture` (tests): stdout and stderr are kept and parsed as JSON
+   * lines for `waitForLine`, at LOG_LEVEL info unless `env` says otherwise, with
+   * NODE_ENV=test and a free health port. `errors` (benchmarks): LOG_LEVEL error,
+   * stdout dropped and stderr passed through, so logging costs none of the CPU being
+   * measured and only the environment and `env` configure it.
+   */
+  logs?: 'capture' | 'errors';
+  /** Node flags before the entry point (e.g. `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+  /** Its working directory; this process's by default. */
+  cwd?: string;
+}
+
 export interface ServiceProcess {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  /** Parsed JSON log lines (non-JSON lines as {message}). */
+  child: ChildProcess;
+  /** The child's pid, to read its CPU and memory from /proc. */
+  pid: number;
+  /** Parsed JSON log lines (non-JSON lines as {message}); empty unless logs are captured. */
   lines: Array<Record<string, unknown>>;
-  /** Everything the process wrote, verbatim. */
+  /** Everything the process wrote, verbatim; empty unless logs are captured. */
   output(): string;
   exited: Promise<number | null>;
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Sends the signal unless the process already ended, and waits for it to end. */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** kill('SIGTERM'). */
+  stop(): Promise<void>;
 }
 
 /**
- * Every process a test started and that has not ended. A test that fails before
- * its own kill (a start that timed out under load) would otherwise leave a
- * service running on the machine after the run; they end with the test worker.
+ * Every process started here that has not ended. A test that fails before its own
+ * kill (a start that timed out under load) would otherwise leave a service running
+ * on the machine after the run; they end with the process that started them.
  */
-const running = new Set<ChildProcessByStdio<null, Readable, Readable>>();
+const running = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+const TEST_DEFAULTS = { LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'test', LPS_HEALTH_PORT: '0' };
+
 /**
- * Runs a built entry point (e.g. `services/publisher/dist/main.js`) as a real
- * process, as ops run it, with JSON logs and a free health port; `env` wins.
+ * Runs a built entry point (e.g. `services/publisher/dist/main.js`, relative to the
+ * repository root, or absolute) as a real process, as ops run it.
  */
-export function startServiceProcess(entry: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [join(repoRoot, entry)], {
-    env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info', NODE_ENV: 'test', LPS_HEALTH_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+export function startServiceProcess(entry: string, env: Record<string, string>, options: ServiceProcessOptions = {}): ServiceProcess {
+  const capture = (options.logs ?? 'capture') === 'capture';
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), resolve(repoRoot, entry)], {
+    env: capture ? { ...process.env, ...TEST_DEFAULTS, ...env } : { ...process.env, ...env, LOG_LEVEL: 'error' },
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'ignore', 'inherit'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -53,11 +75,16 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
       }
     }
   };
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
   return {
     child,
+    pid: child.pid ?? 0,
     lines,
     output: () => raw,
     exited,
@@ -71,10 +98,8 @@ export function startServiceProcess(entry: string, env: Record<string, string>):
       }
       throw new Error(`no log line matching ${pattern}; last lines: ${JSON.stringify(lines.slice(-10))}`);
     },
-    async kill(signal) {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
+    kill,
+    stop: () => kill('SIGTERM'),
   };
 }
 

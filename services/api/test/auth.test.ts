@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import { createTestMember, waitFor, type TestMember } from '@lps/testing';
 import { revokeApiKey } from '@lps/db';
 import { publishKeyRevocation } from '@lps/queue';
-import { startTestApi, type TestApi } from './support/api-harness.js';
+import { startTestApi, startTestApiWithMember, type TestApi } from './support/api-harness.js';
 
 let api: TestApi;
 let member: TestMember;
-beforeAll(async () => {
-  api = await startTestApi();
-  member = await createTestMember(api.runtime);
-});
+beforeAll(async () => ({ api, member } = await startTestApiWithMember()));
 afterAll(async () => api.stop());
 
 const expectUnauthorized = (response: { status: number; body: unknown; headers: Record<string, string> }) => {

@@ -1,13 +1,10 @@
 import { connect } from 'node:net';
-import { createTestIdea, createTestMember, type TestMember } from '@lps/testing';
-import { startTestApi, type TestApi } from './support/api-harness.js';
+import { createTestIdea, type TestMember } from '@lps/testing';
+import { startTestApiWithMember, type TestApi } from './support/api-harness.js';
 
 let api: TestApi;
 let member: TestMember;
-beforeAll(async () => {
-  api = await startTestApi();
-  member = await createTestMember(api.runtime);
-});
+beforeAll(async () => ({ api, member } = await startTestApiWithMember()));
 afterAll(async () => api.stop());
 
 const port = () => new URL(api.baseUrl).port;

@@ -1,5 +1,6 @@
 import {
   appendOutboxEventSql,
+  asPublished,
   commitPublishedIfUnchanged,
   findPostsWithConnection,
   loadAndClaimPublications,
@@ -93,6 +94,8 @@ describe('publish-path SQL', () => {
     expect((await prismaRead(post.id)).status).toBe('approved');
     const done = await commitOne({ ...commit, claimedVersion: claimed?.claimedVersion ?? '' });
     expect(await prismaRead(post.id)).toMatchObject({ status: 'published', networkPostUrn: 'urn:li:share:7', publishedAt: now, updatedAt: now, publishRequestedAt: null });
+    // The event body is made from asPublished(claimed post) before the statement runs: it must be the row the statement leaves.
+    expect(claimed && asPublished(claimed.post, commit)).toEqual(await prismaRead(post.id));
     const event = await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: done?.outboxId ?? '' } });
     expect(event).toMatchObject({ memberId: ada.memberId, type: 'post.published', payload: { post: { id: post.id } }, relayedAt: null });
     // A published post is never claimed again.
@@ -103,8 +106,10 @@ describe('publish-path SQL', () => {
 
   it('the general commit marks a post published once and appends an outbox row in the same transaction', async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved', lastError: 'earlier' });
-    const published = await markPublished(sql(), post.id, { urn: 'urn:li:share:8', url: 'https://example.test/8' }, new Date());
+    const now = new Date();
+    const published = await markPublished(sql(), post.id, { urn: 'urn:li:share:8', url: 'https://example.test/8' }, now);
     expect(published).toEqual(await prismaRead(post.id));
+    expect(published).toEqual(asPublished(post, { urn: 'urn:li:share:8', url: 'https://example.test/8', now }));
     expect(published).toMatchObject({ status: 'published', lastError: null, networkUrl: 'https://example.test/8' });
     expect(await markPublished(sql(), post.id, { urn: 'urn:li:share:9', url: 'x' }, new Date())).toBeNull();
     const { id } = await appendOutboxEventSql(sql(), { memberId: ada.memberId, type: 'post.publish_failed', data: { reason: 'r' } });

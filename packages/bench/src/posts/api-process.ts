@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { startServiceProcess } from '../service-process.js';
+import { startBenchService } from '../bench-service.js';
 
 export interface ApiProcess {
   baseUrl: string;
@@ -48,7 +48,7 @@ export const API_NODE_OPTIONS = '--max-semi-space-size=4';
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const service = startServiceProcess('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const service = startBenchService('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   try {
     await waitForHealth(baseUrl, service.child);

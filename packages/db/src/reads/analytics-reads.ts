@@ -1,6 +1,6 @@
 import type { Sql } from '../client.js';
 import type { Post } from '../generated/prisma/client.js';
-import { runPrepared } from '../repositories/post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 import { postFromRow, type PostRow } from '../repositories/post-row.js';
 
 /** A member's KPIs over their published posts, from the rollup row. */

@@ -1,6 +1,6 @@
 import type { Sql } from '../client.js';
 import type { Idea, IdeaStatus } from '../generated/prisma/client.js';
-import { runPrepared } from '../repositories/post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 import { ideaFromRow, type IdeaRow } from '../repositories/idea-row.js';
 
 /** GET /ideas: all of a member's ideas (at most MAX_IDEAS_PER_MEMBER), newest first, optionally of one status. */

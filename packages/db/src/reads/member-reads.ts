@@ -1,6 +1,6 @@
 import type { Sql } from '../client.js';
 import type { Member, NetworkConnection } from '../generated/prisma/client.js';
-import { runPrepared } from '../repositories/post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 import { memberFromRow, type MemberRow } from '../repositories/member-row.js';
 import { groupedLookup } from './grouped-lookup.js';
 

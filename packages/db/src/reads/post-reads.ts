@@ -1,7 +1,7 @@
 import type { Sql } from '../client.js';
 import type { Post, PostStatus } from '../generated/prisma/client.js';
 import { toPage, type KeysetPosition } from '../keyset.js';
-import { runPrepared } from '../repositories/post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 import { postFromRow, type PostRow } from '../repositories/post-row.js';
 import { groupedLookup } from './grouped-lookup.js';
 

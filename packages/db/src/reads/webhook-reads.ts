@@ -1,6 +1,6 @@
 import type { Sql } from '../client.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../generated/prisma/client.js';
-import { runPrepared } from '../repositories/post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 import { deliveryFromRow, endpointFromRow, type DeliveryRow, type EndpointRow } from '../repositories/webhook-rows.js';
 
 /** GET /webhooks: a member's endpoints, newest first (at most 20 by the cap). */

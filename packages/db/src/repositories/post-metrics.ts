@@ -1,5 +1,5 @@
 import type { DbOrTx, Sql } from '../client.js';
-import { runPrepared } from './post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 
 // A post's metrics in plain SQL (decision 0012). The newest snapshot's numbers live on the
 // post row too, written by the statement that stores the snapshot; a trigger on `posts`

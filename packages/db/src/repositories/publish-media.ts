@@ -1,5 +1,5 @@
 import type { Sql } from '../client.js';
-import { runPrepared } from './post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 
 /**
  * Keeps the network's URN of the media uploaded for a claimed publication, so a

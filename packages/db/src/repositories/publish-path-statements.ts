@@ -10,8 +10,8 @@ import {
   type PostWithConnection,
   type PublicationClaim,
   type PublicationRequest,
-} from './post-publication.js';
-import { commitPublishedIfUnchanged, type PublishCommit } from './publish-commit.js';
+} from './publish-path-sql.js';
+import { commitPublishedIfUnchanged, type PublishCommit } from './mark-published.js';
 
 /**
  * The publish path's hot statements, one set per process (per pool): calls made

@@ -1,5 +1,5 @@
 import type { Sql } from '../client.js';
-import { runPrepared } from './post-publication.js';
+import { runPrepared } from '../run-prepared.js';
 
 /**
  * What the webhook dispatcher reads and writes for every attempt, as plain SQL

@@ -2,7 +2,11 @@ import { endpointToWire } from '@lps/db';
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
 import { CreateWebhookBody, WebhookCreatedSchema, WebhookDeliveryListSchema, WebhookListSchema, WebhookSchema } from '../schemas/webhook.js';
-import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks } from '../domain/webhooks/webhooks.js';
+import { createWebhook } from '../domain/webhooks/create-webhook.js';
+import { deleteWebhook } from '../domain/webhooks/delete-webhook.js';
+import { getWebhook } from '../domain/webhooks/get-webhook.js';
+import { listWebhookDeliveries } from '../domain/webhooks/list-webhook-deliveries.js';
+import { listWebhooks } from '../domain/webhooks/list-webhooks.js';
 
 export const webhookRoutes: RouteDefinition[] = [
   defineRoute({

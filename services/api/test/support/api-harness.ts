@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { createTestRuntime, type TestRuntimeOptions } from '@lps/testing';
+import { createTestMember, createTestRuntime, type TestMember, type TestRuntimeOptions } from '@lps/testing';
 import { startHealthServer, type Runtime } from '@lps/runtime';
 import { createAppServices, startApiService, type AppServices } from '@lps/api';
 import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
@@ -83,4 +83,10 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
       await test.cleanup();
     },
   };
+}
+
+/** A test API and one member in it: what most API test files start with. */
+export async function startTestApiWithMember(env: Record<string, string> = {}): Promise<{ api: TestApi; member: TestMember }> {
+  const api = await startTestApi(env);
+  return { api, member: await createTestMember(api.runtime) };
 }

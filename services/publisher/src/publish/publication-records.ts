@@ -1,14 +1,15 @@
 import {
   appendOutboxEvent,
   appendOutboxEventSql,
+  asPublished,
   inSqlTransaction,
   inTransaction,
   markPublished,
+  markPublishFailed,
   postToWire,
   type Db,
   type LoadedForPublishing,
   type Post,
-  type PostStatus,
   type PublishPathStatements,
   type Prisma,
   type SqlPool,
@@ -40,20 +41,6 @@ export function claimOf(loaded: LoadedForPublishing): Claim | undefined {
   return { reference: post.publishReference ?? referenceFor(post.id), recovering: post.publishAttempts > 1, post, version: loaded.claimedVersion };
 }
 
-/** The post exactly as `markPublished` leaves it, so the event body needs no second read. */
-const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post => ({
-  ...claimed,
-  status: 'published',
-  networkPostUrn: published.urn,
-  networkUrl: published.url,
-  publishedAt: now,
-  publishRequestedAt: null,
-  statusBeforePublish: null,
-  publishMediaUrn: null,
-  lastError: null,
-  updatedAt: now,
-});
-
 /**
  * Step 3: URN, URL, published_at, status and the post.published event commit
  * together, in plain SQL (hot path, docs/decisions/0008). Usually one statement,
@@ -62,9 +49,9 @@ const publishedView = (claimed: Post, published: PublishedPost, now: Date): Post
  * already published.
  */
 export async function commitPublished(sql: SqlPool, statements: PublishPathStatements, claim: Claim, published: PublishedPost): Promise<string | undefined> {
-  const now = new Date();
-  const eventData = postEventData(publishedView(claim.post, published, now));
-  const fast = await statements.commitIfUnchanged({ postId: claim.post.id, claimedVersion: claim.version, urn: published.urn, url: published.url, now, eventData });
+  const publication = { urn: published.urn, url: published.url, now: new Date() };
+  const eventData = postEventData(asPublished(claim.post, publication));
+  const fast = await statements.commitIfUnchanged({ postId: claim.post.id, claimedVersion: claim.version, ...publication, eventData });
   if (fast) return fast.outboxId;
   const postId = claim.post.id;
   return inSqlTransaction(sql, async (client) => {
@@ -75,31 +62,11 @@ export async function commitPublished(sql: SqlPool, statements: PublishPathState
   });
 }
 
-/** docs/api.md: back to the state before publishing (a scheduled post becomes draft_saved). */
-const stateAfterFailure = (post: Post): PostStatus => {
-  const before = post.statusBeforePublish ?? post.status;
-  return before === 'scheduled' || before === 'published' ? 'draft_saved' : before;
-};
-
-/** Final failure (rare, so Prisma): state restored, last_error stored and post.publish_failed written, in one transaction. */
+/** Final failure: state restored, last_error stored and post.publish_failed written, in one transaction. */
 export async function commitFailed(db: Db, postId: string, reason: string): Promise<string | undefined> {
   return inTransaction(db, async (tx) => {
-    const current = await tx.post.findUnique({ where: { id: postId } });
-    if (!current || current.status === 'published' || !current.publishRequestedAt) return undefined;
-    const status = stateAfterFailure(current);
-    const post = await tx.post.update({
-      where: { id: postId },
-      data: {
-        status,
-        lastError: reason.slice(0, 1000),
-        publishRequestedAt: null,
-        statusBeforePublish: null,
-        publishClaimedAt: null,
-        // The publication is over: a new one uploads its media afresh (the image may change meanwhile).
-        publishMediaUrn: null,
-        ...(current.status === 'scheduled' ? { scheduledAt: null } : {}),
-      },
-    });
+    const post = await markPublishFailed(tx, postId, reason);
+    if (!post) return undefined;
     const event = await appendOutboxEvent(tx, { memberId: post.memberId, type: 'post.publish_failed', data: postEventData(post, { reason }) });
     return event.id;
   });

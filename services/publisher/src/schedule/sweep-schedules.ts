@@ -1,3 +1,4 @@
+import { findPublicationsToSweep } from '@lps/db';
 import { placePublishJob } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
 
@@ -20,17 +21,7 @@ export async function sweepSchedules({ runtime, log }: PublisherContext): Promis
   const now = Date.now();
   const horizon = new Date(now + 2 * interval);
   const requestedBefore = new Date(now - interval);
-  const posts = await db.post.findMany({
-    where: {
-      OR: [
-        { status: 'scheduled', scheduledAt: { lte: horizon }, publishRequestedAt: null },
-        { status: { not: 'published' }, publishRequestedAt: { not: null, lte: requestedBefore } },
-      ],
-    },
-    select: { id: true, scheduledAt: true, publishRequestedAt: true },
-    orderBy: { scheduledAt: 'asc' },
-    take: BATCH,
-  });
+  const posts = await findPublicationsToSweep(db, { scheduledBy: horizon, requestedBefore, limit: BATCH });
   let added = 0;
   for (const post of posts) {
     const runAt = post.publishRequestedAt ? new Date() : (post.scheduledAt ?? new Date());

@@ -1,13 +1,12 @@
 import { textPath } from '../text/layout.js';
-import { marginOf, orDefault, svgDocument, type Design } from './design.js';
+import { frameOf, orDefault, svgDocument, type Design } from './design.js';
 
 /** Light card with the hook and a dark footer band carrying the member's initials, name and headline. */
 export const brandedFooter: Design = {
   name: 'branded',
   render(input, size) {
     const { palette } = input;
-    const m = marginOf(size);
-    const landscape = size.width > size.height * 1.3;
+    const { m, landscape } = frameOf(size);
     const footer = Math.round(size.height * (landscape ? 0.24 : 0.17));
     const footerTop = size.height - footer;
     const hook = textPath(orDefault(input.hook, input.scene ?? input.name), { x: m + 24, y: m, width: size.width - 2 * m - 24, height: footerTop - 2 * m }, {

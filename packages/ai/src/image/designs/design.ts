@@ -20,8 +20,14 @@ export interface Design {
 export const svgDocument = (size: { width: number; height: number }, defs: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}"><defs>${defs}</defs>${body}</svg>`;
 
-/** Margin that scales with the short side, so square and landscape look alike. */
-export const marginOf = (size: { width: number; height: number }) => Math.round(Math.min(size.width, size.height) * 0.085);
+/**
+ * What every design lays out by: a margin `m` that scales with the short side, so square
+ * and landscape look alike, and whether the canvas is landscape (wider than 1.3:1).
+ */
+export const frameOf = (size: { width: number; height: number }) => ({
+  m: Math.round(Math.min(size.width, size.height) * 0.085),
+  landscape: size.width > size.height * 1.3,
+});
 
 /** Something to show when the post has no text yet. */
 export const orDefault = (text: string, fallback: string) => (text.trim().length > 0 ? text : fallback);

@@ -1,13 +1,12 @@
 import { textPath } from '../text/layout.js';
-import { marginOf, orDefault, svgDocument, type Design } from './design.js';
+import { frameOf, orDefault, svgDocument, type Design } from './design.js';
 
 /** Minimal gradient with soft shapes; the scene text (or the hook) centred in light type. */
 export const gradientScene: Design = {
   name: 'gradient',
   render(input, size) {
     const { palette } = input;
-    const m = marginOf(size);
-    const landscape = size.width > size.height * 1.3;
+    const { m, landscape } = frameOf(size);
     const text = orDefault(input.scene?.trim() ? input.scene : input.hook, input.name);
     const nameHeight = landscape ? 32 : 40;
     const main = textPath(text, { x: m * 1.4, y: m, width: size.width - 2.8 * m, height: size.height - 2 * m - nameHeight * 2 }, {

@@ -1,13 +1,12 @@
 import { textPath } from '../text/layout.js';
-import { marginOf, orDefault, svgDocument, type Design } from './design.js';
+import { frameOf, orDefault, svgDocument, type Design } from './design.js';
 
 /** A pull quote: the hook in large type under an oversized quotation mark, signed by the member. */
 export const quoteCard: Design = {
   name: 'quote',
   render(input, size) {
     const { palette } = input;
-    const m = marginOf(size);
-    const landscape = size.width > size.height * 1.3;
+    const { m, landscape } = frameOf(size);
     const markSize = landscape ? 150 : 240;
     const mark = textPath('“', { x: m - 8, y: m - markSize * 0.1, width: markSize, height: markSize }, { weight: 'black', maxSize: markSize, minSize: markSize });
     const signatureHeight = landscape ? 40 : 52;

@@ -1,13 +1,12 @@
 import { textPath } from '../text/layout.js';
-import { marginOf, orDefault, svgDocument, type Design } from './design.js';
+import { frameOf, orDefault, svgDocument, type Design } from './design.js';
 
 /** Bold headline card: the hook in heavy type on a bright field, with a thick rule and a kicker line. */
 export const titleCard: Design = {
   name: 'title',
   render(input, size) {
     const { palette } = input;
-    const m = marginOf(size);
-    const landscape = size.width > size.height * 1.3;
+    const { m, landscape } = frameOf(size);
     const kickerHeight = landscape ? 34 : 44;
     const kicker = textPath((input.headline ?? input.name).toUpperCase(), { x: m, y: m, width: size.width - 2 * m, height: kickerHeight }, {
       weight: 'semibold',

@@ -8,7 +8,7 @@ import type { UseCaseDeps } from '../deps.js';
  * like a missing one.
  */
 export async function getOwnedPostWithConnection({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<PostWithConnection> {
-  const found = await runtime.publishPath.findWithConnection(id, memberId);
+  const found = await runtime.publishPathStatements.findWithConnection(id, memberId);
   if (!found) throw notFound('post');
   return found;
 }

@@ -21,7 +21,7 @@ export async function publishPost(deps: UseCaseDeps, memberId: string, input: Pu
   if (!post.publishRequestedAt) {
     assertReadyForWork(post, 'publish');
     assertPublishable(deps, post, found.connection);
-    post = (await runtime.publishPath.requestPublication(post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
+    post = (await runtime.publishPathStatements.requestPublication(post.id, post.status, new Date())) ?? (await afterLostRace(deps, memberId, post.id));
   }
   await placeJobAfterCommit(deps, post.id, new Date(), found.post);
   return { post: postToWire(post), status: post.status, poll: `/api/v1/posts/${post.id}` };
@@ -29,7 +29,7 @@ export async function publishPost(deps: UseCaseDeps, memberId: string, input: Pu
 
 /** The post changed between our read and our write: join a publication that started, 409 otherwise. */
 async function afterLostRace({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<Post> {
-  const now = (await runtime.publishPath.findWithConnection(id, memberId))?.post;
+  const now = (await runtime.publishPathStatements.findWithConnection(id, memberId))?.post;
   if (now?.status === 'published') throw conflict('the post is already published');
   if (!now?.publishRequestedAt) throw conflict('the post changed meanwhile; retry');
   return now;

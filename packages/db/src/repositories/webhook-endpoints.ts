@@ -25,7 +25,3 @@ export async function deleteOwnedEndpoint(db: DbOrTx, memberId: string, id: stri
   const result = await db.webhookEndpoint.deleteMany({ where: { id, memberId } });
   return result.count === 1;
 }
-
-// The dispatcher's hot path, in plain SQL (decision 0008).
-export * from './outbox-relay.js';
-export * from './webhook-attempts.js';

@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { notFound, unprocessable } from '@lps/common';
-import {
-  countEndpoints,
-  deleteOwnedEndpoint,
-  deliveryToWire,
-  endpointToWire,
-  findOwnedEndpoint,
-  insertEndpointWithinCap,
-  readEndpointDeliveries,
-  readEndpoints,
-} from '@lps/db';
+import { unprocessable } from '@lps/common';
+import { countEndpoints, endpointToWire, insertEndpointWithinCap } from '@lps/db';
 import { PrivateAddressError, resolvePublicAddresses, UnresolvableHostError } from '@lps/outbound';
 import type { UseCaseDeps } from '../deps.js';
 
@@ -41,25 +32,4 @@ export async function createWebhook({ runtime }: UseCaseDeps, memberId: string, 
   const endpoint = await insertEndpointWithinCap(runtime.db, { memberId, url: input.url, events, secretEnc: runtime.keyring.encrypt(secret) }, MAX_ENDPOINTS_PER_MEMBER);
   if (!endpoint) throw tooManyEndpoints();
   return { endpoint: endpointToWire(endpoint), secret };
-}
-
-export async function getWebhook({ runtime }: UseCaseDeps, memberId: string, id: string) {
-  const endpoint = await findOwnedEndpoint(runtime.db, memberId, id);
-  if (!endpoint) throw notFound('webhook endpoint');
-  return endpoint;
-}
-
-export async function listWebhooks({ runtime }: UseCaseDeps, memberId: string) {
-  return { data: (await readEndpoints(runtime.sql, memberId)).map(endpointToWire) };
-}
-
-export async function deleteWebhook({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<void> {
-  if (!(await deleteOwnedEndpoint(runtime.db, memberId, id))) throw notFound('webhook endpoint');
-}
-
-/** The endpoint's newest 100 deliveries, read with the ownership check in one statement. */
-export async function listWebhookDeliveries({ runtime }: UseCaseDeps, memberId: string, id: string) {
-  const deliveries = await readEndpointDeliveries(runtime.sql, memberId, id);
-  if (!deliveries) throw notFound('webhook endpoint');
-  return { data: deliveries.map(deliveryToWire) };
 }

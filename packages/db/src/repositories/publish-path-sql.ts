@@ -1,12 +1,13 @@
-import type { QueryResultRow } from 'pg';
 import type { Sql } from '../client.js';
 import type { NetworkConnection, Post, PostStatus } from '../generated/prisma/client.js';
+import { runPrepared } from '../run-prepared.js';
 import { connectionFromJson, postFromRow, type ConnectionJson, type PostRow } from './post-row.js';
 
 // The publish path in plain SQL (docs/decisions/0008): each function is one statement,
 // a named prepared statement so PostgreSQL parses and plans it once per connection.
 // `updated_at` is Prisma's @updatedAt, kept by the client rather than the database, so
-// every UPDATE here sets it too.
+// every UPDATE here sets it too. Step 3, the write that makes a post published, is in
+// mark-published.ts.
 
 export interface PostWithConnection {
   post: Post;
@@ -15,9 +16,6 @@ export interface PostWithConnection {
 }
 
 type JoinedRow = PostRow & { connection: ConnectionJson | null };
-
-/** Runs a named prepared statement: pg prepares it on first use per connection, then only binds and executes. */
-export const runPrepared = <R extends QueryResultRow>(sql: Sql, name: string, text: string, values: unknown[]) => sql.query<R>({ name, text, values });
 
 const one = <R, T>(rows: R[], map: (row: R) => T): T | null => (rows[0] === undefined ? null : map(rows[0]));
 
@@ -137,21 +135,4 @@ export async function loadAndClaimPublications(sql: Sql, claims: PublicationClai
     [claims.map((claim) => claim.id), claims.map((claim) => claim.reference), claims.map((claim) => claim.now)],
   );
   return byPostId(result.rows, ({ row_version, ...row }) => ({ ...joined(row), ...(row_version === null ? {} : { claimedVersion: row_version }) }));
-}
-
-/**
- * Step 3: URN, URL, published_at and status in one statement; null when the post
- * is gone or already published. Run it in the transaction that writes the event.
- */
-export async function markPublished(sql: Sql, id: string, published: { urn: string; url: string }, now: Date): Promise<Post | null> {
-  const result = await runPrepared<PostRow>(
-    sql,
-    'lps-mark-published',
-    `UPDATE posts SET status = 'published', network_post_urn = $2, network_url = $3, published_at = $4,
-            publish_requested_at = NULL, status_before_publish = NULL, publish_media_urn = NULL, last_error = NULL, updated_at = $4
-      WHERE id = $1 AND status <> 'published'
-      RETURNING *`,
-    [id, published.urn, published.url, now],
-  );
-  return one(result.rows, postFromRow);
 }
