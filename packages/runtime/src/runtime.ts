@@ -15,11 +15,6 @@ export interface Runtime {
   sql: SqlPool;
   /** The publish path's statements on `sql`, group-committed across concurrent callers (decision 0008). */
   publishPathStatements: PublishPathStatements;
-  /**
-   * @deprecated The old name of `publishPathStatements` (the same object), kept only while
-   * services/publisher/src/publish/publish-post.ts, being edited on another branch, still reads it.
-   */
-  publishPath: PublishPathStatements;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: Redis;
   queues: Queues;
@@ -78,7 +73,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     db,
     sql,
     publishPathStatements,
-    publishPath: publishPathStatements,
     redis,
     queues,
     keyring,

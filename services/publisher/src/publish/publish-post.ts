@@ -17,7 +17,7 @@ import { uploadMedia } from './upload-media.js';
  */
 export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
   const now = new Date();
-  const found = await context.runtime.publishPath.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
+  const found = await context.runtime.publishPathStatements.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
   if (!found) return 'post deleted';
   const { post, connection } = found;
   if (post.status === 'published') return 'already published';
@@ -49,7 +49,7 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   await pause('after-claim', post.id);
   const published = await publishOnce(context, lookup.account, post, media, claim);
   await pause('after-call', post.id);
-  const outboxId = await commitPublished(runtime.sql, runtime.publishPath, claim, published);
+  const outboxId = await commitPublished(runtime.sql, runtime.publishPathStatements, claim, published);
   if (!outboxId) {
     context.log.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
