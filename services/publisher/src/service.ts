@@ -1,15 +1,15 @@
 import { createNetwork, type Network } from '@lps/network';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
-import { refreshAnalyticsRound, refreshDueAnalytics } from './analytics/refresh-analytics.js';
-import { warnExpiringTokens } from './analytics/warn-expiring-tokens.js';
-import { purgeIdempotencyRecords } from './housekeeping/purge-idempotency-records.js';
-import type { PublisherContext } from './publisher-context.js';
-import { publishPostJob } from './publish/publish-post.js';
-import { RetiredVersionAlarm } from './publish/retired-version.js';
-import { createPauseHook } from './publish/test-pause.js';
-import { keepJobSchedulers } from './schedule/job-schedulers.js';
-import { sweepSchedules } from './schedule/sweep-schedules.js';
+import { refreshAnalyticsRound, refreshDueAnalytics } from './domain/analytics/refresh-analytics.js';
+import { warnExpiringTokens } from './domain/accounts/warn-expiring-tokens.js';
+import { purgeIdempotencyRecords } from './domain/housekeeping/purge-idempotency-records.js';
+import type { PublisherContext } from './domain/publisher-context.js';
+import { publishPostJob } from './domain/publish/publish-post.js';
+import { RetiredVersionAlarm } from './domain/publish/retired-version.js';
+import { createPauseHook } from './domain/publish/test-pause.js';
+import { keepJobSchedulers } from './domain/schedule/job-schedulers.js';
+import { sweepSchedules } from './domain/schedule/sweep-schedules.js';
 
 export interface PublisherOptions {
   /** Another network than the configured one (tests). */

@@ -1,7 +1,7 @@
 import type { Sql } from '../client.js';
 import type { NetworkConnection, Post, PostStatus } from '../generated/prisma/client.js';
 import { runPrepared } from '../run-prepared.js';
-import { connectionFromJson, postFromRow, type ConnectionJson, type PostRow } from './post-row.js';
+import { connectionFromJson, postFromRow, type ConnectionJson, type PostRow } from '../repositories/post-row.js';
 
 // The publish path in plain SQL (docs/decisions/0008): each function is one statement,
 // a named prepared statement so PostgreSQL parses and plans it once per connection.

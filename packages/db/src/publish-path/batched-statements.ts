@@ -10,7 +10,7 @@ import {
   type PostWithConnection,
   type PublicationClaim,
   type PublicationRequest,
-} from './publish-path-sql.js';
+} from './statements.js';
 import { commitPublishedIfUnchanged, type PublishCommit } from './mark-published.js';
 
 /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from '../client.js';
 import type { Post, Prisma } from '../generated/prisma/client.js';
 import { runPrepared } from '../run-prepared.js';
-import { postFromRow, type PostRow } from './post-row.js';
-import type { ById } from './publish-path-sql.js';
+import { postFromRow, type PostRow } from '../repositories/post-row.js';
+import type { ById } from './statements.js';
 
 /** A publication the network confirmed, as recorded at `now`. */
 export interface Publication {

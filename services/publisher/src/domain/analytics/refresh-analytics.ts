@@ -5,7 +5,7 @@ import type { PublisherContext } from '../publisher-context.js';
 import { refreshPostAnalytics } from './refresh-post-analytics.js';
 import { pauseRefreshes, refreshesPausedUntil } from './quota-pause.js';
 import { nextRefreshAt, retryRefreshAt, retryUnmeasurableAt } from './refresh-schedule.js';
-import { warnExpiringTokens } from './warn-expiring-tokens.js';
+import { warnExpiringTokens } from '../accounts/warn-expiring-tokens.js';
 
 /** Posts per round: the periodic one over everyone, or one member's asked for by GET /analytics. */
 const ROUND = 200;

@@ -1,5 +1,5 @@
 import { connectionsEndingBy, flagPostsScheduledPastReconnect } from '@lps/db';
-import { refreshExpiringTokens } from '../accounts/refresh-expiring-tokens.js';
+import { refreshExpiringTokens } from './refresh-expiring-tokens.js';
 import type { PublisherContext } from '../publisher-context.js';
 
 /**
