@@ -25,9 +25,13 @@ export class LocalFileStorage implements FileStorage {
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<StoredFile> {
     const path = this.pathFor(key);
     await mkdir(dirname(path), { recursive: true });
+    const file = createWriteStream(path);
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(path));
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, file);
     } catch (error) {
+      // A source that fails at once can reject the pipeline while the file's open is still
+      // in flight: removing it before the stream lets go would leave an empty file behind.
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(path, { force: true });
       throw error;
     }
