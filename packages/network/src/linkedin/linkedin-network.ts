@@ -1,15 +1,6 @@
 import { toLittleText } from '../little-text.js';
 import { NetworkError } from '../network-error.js';
-import {
-  postUrl,
-  type Network,
-  type NetworkAccount,
-  type NetworkIdentity,
-  type OwnPostCheck,
-  type PostMetrics,
-  type PublishedPost,
-  type PublishRequest,
-} from '../network.js';
+import { postUrl, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest } from '../network.js';
 import { analyticsEntity, countOf, METRIC_TYPES, metricsFrom, type MetricType } from './analytics.js';
 import { LinkedInHttp, parseJson } from './linkedin-http.js';
 import type { LinkedInSettings, NetworkLogger } from './settings.js';

@@ -1,14 +1,5 @@
 import { NetworkError } from '../network-error.js';
-import {
-  postUrl,
-  type Network,
-  type NetworkAccount,
-  type NetworkIdentity,
-  type OwnPostCheck,
-  type PostMetrics,
-  type PublishedPost,
-  type PublishRequest,
-} from '../network.js';
+import { postUrl, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest } from '../network.js';
 import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
 import { addMetrics, syntheticMetrics, ZERO_METRICS } from './synthetic-metrics.js';
 
