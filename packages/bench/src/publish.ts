@@ -19,7 +19,7 @@ import { startBenchService } from './bench-service.js';
 //    still optimising through the measured window) and measures posts/s from the first 202
 //    to the last `published`, next to raw BullMQ no-op throughput on the same Redis in the
 //    same run (warmed by W jobs). Three rounds of each, in turns; the ratio of the medians
-//    (goal ≥ 0.25).
+//    (floor 0.15: the owner retired the 0.25 goal, decision 0008).
 //    It also prints each process's CPU per post over the publish rounds (Linux /proc): the
 //    ratio swings with the machine, and ops size each service by its share.
 // 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
@@ -137,7 +137,7 @@ try {
   const ratio = publishRate / noopRate;
   console.log(`publish throughput      ${publishRate.toFixed(0)} posts/s (median of ${listed(publishRates)}; first 202 → last published, ${POSTS} posts a round)`);
   console.log(`raw BullMQ no-op        ${noopRate.toFixed(0)} jobs/s (median of ${listed(noopRates)}; same Redis, in turns with the publish rounds)`);
-  console.log(`ratio                   ${ratio.toFixed(3)} (goal ≥ 0.25) ${ratio >= 0.25 ? 'OK' : 'BELOW GOAL'}`);
+  console.log(`ratio                   ${ratio.toFixed(3)} (floor 0.15, decision 0008) ${ratio >= 0.15 ? 'OK' : 'BELOW THE FLOOR'}`);
   const cpuMedians = Object.keys(processes).map((name) => [name, median(cpuPerPost.map((reading) => reading[name] ?? 0))] as const);
   const cpuTotal = cpuMedians.reduce((sum, [, ms]) => sum + ms, 0);
   console.log(`CPU per post            ${cpuMedians.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${cpuTotal.toFixed(2)} ms (medians of the publish rounds)`);
