@@ -34,8 +34,8 @@ const seedOf = (requestId: string) => createHash('sha256').update(requestId).dig
  * candidates, returns the post to the state it had before, and writes
  * post.images_ready to the outbox. A request that is already finished is left
  * alone, so a redelivered job does nothing twice.
+ * `log` is the job's logger (its ids on every line).
  */
-/** `log` is the job's logger (its ids on every line). */
 export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean, log: Logger = deps.runtime.logger): Promise<void> {
   const { db } = deps.runtime;
   const request = await findImageRequest(db, requestId);

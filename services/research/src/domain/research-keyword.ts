@@ -13,8 +13,8 @@ const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slic
  * notes for its keyword, ask the text provider for ideas, and store them with
  * their event. A completed request is left alone, so duplicates and retries
  * never create ideas twice. On the last attempt a failure is recorded on the row.
+ * `log` is the job's logger (its ids on every line).
  */
-/** `log` is the job's logger (its ids on every line). */
 export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.runtime.logger): Promise<string> {
   const { db } = deps.runtime;
   const request = await findResearchRequest(db, researchRequestId);
