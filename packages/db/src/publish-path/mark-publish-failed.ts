@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.js';
 import type { Post, PostStatus } from '../generated/prisma/client.js';
+import { findPostById } from '../repositories/posts.js';
 
 /** docs/api.md: back to the state before publishing (a scheduled post becomes draft_saved). */
 const stateAfterFailure = (post: Post): PostStatus => {
@@ -14,7 +15,7 @@ const stateAfterFailure = (post: Post): PostStatus => {
  * transaction that writes the post.publish_failed event.
  */
 export async function markPublishFailed(tx: DbOrTx, postId: string, reason: string): Promise<Post | null> {
-  const current = await tx.post.findUnique({ where: { id: postId } });
+  const current = await findPostById(tx, postId);
   if (!current || current.status === 'published' || !current.publishRequestedAt) return null;
   return tx.post.update({
     where: { id: postId },

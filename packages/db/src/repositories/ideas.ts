@@ -13,7 +13,7 @@ export const ideaTitles = async (db: DbOrTx, memberId: string): Promise<string[]
 export const findIdeasCreatedSince = (db: DbOrTx, memberId: string, source: IdeaSource, since: Date) =>
   db.idea.findMany({
     where: { memberId, source, createdAt: { gte: since } },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    orderBy: NEWEST_FIRST,
   });
 
 export interface NewIdea {

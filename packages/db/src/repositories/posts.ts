@@ -23,7 +23,7 @@ export async function updatePostIfStatus(
   data: Prisma.PostUncheckedUpdateManyInput,
 ) {
   const result = await db.post.updateMany({ where: { id, status: { in: allowedFrom } }, data });
-  return result.count === 1 ? db.post.findUnique({ where: { id } }) : null;
+  return result.count === 1 ? findPostById(db, id) : null;
 }
 
 /**
@@ -34,7 +34,7 @@ const EDITABLE = { status: { not: 'published' as const }, publishRequestedAt: nu
 
 export async function updatePostIfEditable(db: DbOrTx, id: string, data: Prisma.PostUncheckedUpdateManyInput) {
   const result = await db.post.updateMany({ where: { id, ...EDITABLE }, data });
-  return result.count === 1 ? db.post.findUnique({ where: { id } }) : null;
+  return result.count === 1 ? findPostById(db, id) : null;
 }
 
 export async function deletePostIfEditable(db: DbOrTx, id: string): Promise<boolean> {

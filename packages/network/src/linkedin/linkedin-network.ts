@@ -1,3 +1,4 @@
+import { sleep } from '@lps/common';
 import { toLittleText } from '../little-text.js';
 import { NetworkError } from '../network-error.js';
 import { postUrl, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest } from '../network.js';
@@ -7,7 +8,6 @@ import type { LinkedInSettings, NetworkLogger } from './settings.js';
 
 // An upload is PROCESSING for a moment; a post naming it before then is refused (422, nothing created), so it is safe to repeat.
 const MEDIA_READY_WAITS_MS = [500, 1_000, 2_000, 4_000];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mediaNotReady = (error: unknown) => error instanceof NetworkError && /^MEDIA_ASSET_/.test(error.code ?? '');
 
 const tokenOf = (account: NetworkAccount): string => {

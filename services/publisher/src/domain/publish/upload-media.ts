@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { recordPublishMedia, type ImageCandidate, type Post } from '@lps/db';
+import { imageCandidatesOf, recordPublishMedia, type Post } from '@lps/db';
 import { titleFromBody, type NetworkAccount, type UploadedMedia } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
@@ -9,8 +9,7 @@ const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'imag
 
 /** A document's title: the uploaded PDF's own name, else (a rendered carousel, an older upload) the post's first line. */
 function documentTitle(post: Post): string {
-  const candidates = (Array.isArray(post.imageCandidates) ? post.imageCandidates : []) as ImageCandidate[];
-  return candidates.find((candidate) => candidate.base_url === post.imageUrl)?.title ?? titleFromBody(post.body);
+  return imageCandidatesOf(post.imageCandidates).find((candidate) => candidate.base_url === post.imageUrl)?.title ?? titleFromBody(post.body);
 }
 
 async function upload(context: PublisherContext, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
