@@ -83,7 +83,20 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
       ? {
           requestBody: {
             required: !route.request.bodyOptional,
-            content: { 'application/json': { schema: toOpenApiSchema(route.request.body, components) } },
+            content: {
+              'application/json': { schema: toOpenApiSchema(route.request.body, components) },
+              ...(route.request.multipartFile
+                ? {
+                    'multipart/form-data': {
+                      schema: {
+                        type: 'object',
+                        properties: { [route.request.multipartFile]: { type: 'string', format: 'binary', description: 'JPEG or PNG (at most 5 MB) or PDF (at most 10 MB)' } },
+                        required: [route.request.multipartFile],
+                      },
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {}),
