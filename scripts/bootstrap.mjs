@@ -72,6 +72,8 @@ function ensurePrismaClient() {
 
 function build() {
   run(join(root, 'node_modules', '.bin', 'tsc'), ['-b', 'tsconfig.json']);
+  // @lps/client is generated from the API's OpenAPI document, so it builds after the API (skipped when up to date).
+  run(process.execPath, [join(root, 'packages', 'client', 'scripts', 'build.mjs')]);
 }
 
 async function prepareDatabase() {

@@ -22,7 +22,7 @@ afterAll(async () => {
 /** What the callback does with a state: check our signature, then spend it once. */
 async function spendState(state: string) {
   const claims = readOAuthState(state, test.runtime.keyring);
-  if (!claims || !(await spendOAuthState(test.runtime.db, claims.stateId, claims.memberId, new Date()))) return undefined;
+  if (!claims || !(await spendOAuthState(test.runtime.db, claims.stateId, claims.memberId, new Date()))?.spent) return undefined;
   return { memberId: claims.memberId, replace: claims.replace, analytics: claims.analytics };
 }
 

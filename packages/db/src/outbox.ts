@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Sql } from './client.js';
 import type { Prisma } from './generated/prisma/client.js';
 
-export const WEBHOOK_EVENTS = ['post.published', 'post.publish_failed', 'post.images_ready', 'idea.created'] as const;
+/** The spec's four events, then the LinkedIn grant's end (docs/webhooks.md, decision 0019). */
+export const WEBHOOK_EVENTS = [
+  'post.published',
+  'post.publish_failed',
+  'post.images_ready',
+  'idea.created',
+  'connection.ending',
+  'connection.ended',
+  'connection.revoked',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export interface NewOutboxEvent {

@@ -55,6 +55,7 @@ const EXPECTED_TOOLS = [
   'create_post', 'create_post_from_idea', 'get_post', 'list_posts', 'edit_post', 'regenerate_post', 'delete_post', 'list_templates',
   'generate_images', 'wait_for_post', 'upload_image_from_url', 'select_image',
   'schedule_post', 'publish_post', 'get_post_analytics', 'get_account_analytics', 'get_profile',
+  'get_linkedin_connection', 'connect_linkedin', 'disconnect_linkedin',
 ];
 
 describe('MCP server at /mcp', () => {

@@ -10,9 +10,8 @@ import { requestId } from './http/middleware/request-id.js';
 import { literalMalformedEscapes } from './http/input/malformed-escapes.js';
 import { mountLocalFiles } from './http/serve-files.js';
 import { createRateLimiters } from './http/middleware/rate-limit.js';
-import { buildOpenApiDocument } from './http/openapi/build-document.js';
+import { apiRoutesAndDocument } from './http/openapi/api-document.js';
 import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
-import { allRoutes } from './routes/index.js';
 import { createAppServices, type AppServices } from './app-services.js';
 
 export interface AppOptions {
@@ -24,9 +23,7 @@ export interface AppOptions {
 
 export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const services = options.services ?? createAppServices(runtime);
-  let document: unknown;
-  const routes = allRoutes(() => document);
-  document = buildOpenApiDocument(routes);
+  const { routes } = apiRoutesAndDocument();
 
   const app = express();
   app.disable('x-powered-by');

@@ -4,3 +4,4 @@ export { createAppServices, type AppServices } from './app-services.js';
 export { defineRoute, type RouteDefinition, type HandlerContext, type HandlerResult } from './http/route.js';
 export type { UseCaseDeps } from './domain/deps.js';
 export { startMcpService } from './mcp/mcp-service.js';
+export { openApiDocument } from './http/openapi/api-document.js';

@@ -137,13 +137,15 @@ describe('publishing to LinkedIn', () => {
     expect(await db().post.findUniqueOrThrow({ where: { id: post.id } })).toMatchObject({ status: 'draft_saved', publishRequestedAt: expect.any(Date) });
   });
 
-  it('a revoked token (401) fails the post and disconnects the member', async () => {
+  it('a revoked token (401) fails the post and disconnects the member, who signs in again as the same person', async () => {
     const connection = await db().networkConnection.findUniqueOrThrow({ where: { memberId: ada.memberId } });
     fake.state.accounts.get(harness.api.runtime.keyring.decrypt(connection.accessTokenEnc as string))!.invalid = 65601;
     const done = await settled((await publish(ada, 'after revocation')).id);
     expect(done).toMatchObject({ status: 'draft_saved', lastError: expect.stringContaining('reconnect') });
     expect((await http().get('/me').set('Authorization', ada.auth)).body.member.network_connected).toBe(false);
-    expect((await connect(ada)).response.status).toBe(200);
+    // The binding to a LinkedIn person outlives the revocation: someone else needs the operator's --replace (decision 0019).
+    expect((await connect(ada, undefined, 'someone-else-after-revocation')).response.status).toBe(409);
+    expect((await connect(ada, undefined, (connection.personUrn as string).replace('urn:li:person:', ''))).response.status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { durationMs } from '../duration.js';
+import { parseAllowedReturnUrl, type AllowedReturnUrl } from '../return-urls.js';
 import { scopeList } from '../scope-list.js';
 import { defineSection } from './section.js';
 
@@ -13,6 +14,25 @@ const requiredWithLinkedIn = (schema: Joi.Schema) =>
  * 0008): in the publish bench those groups held 3–4 posts at 16 and ~9 at 64.
  */
 export const DEFAULT_PUBLISH_CONCURRENCY = 64;
+
+/** LPS_CONNECT_RETURN_URLS: a comma list of URL prefixes, each checked and normalised once at start. */
+const returnUrlList = Joi.string().custom((value: string, helpers) => {
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(parseAllowedReturnUrl);
+  const problem = entries.find((entry): entry is string => typeof entry === 'string');
+  if (problem) return helpers.message({ custom: `{{#label}}: ${problem}` });
+  return entries;
+});
+
+/** LPS_CONNECTION_WARNING_DAYS: whole days before a grant's end, most distant first (`7,1`). */
+const warningDays = Joi.string()
+  .custom((value: string, helpers) => {
+    const days = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(Number);
+    if (days.length === 0 || days.some((day) => !Number.isInteger(day) || day < 1 || day > 365)) {
+      return helpers.message({ custom: '{{#label}} must be a comma list of whole days between 1 and 365, like 7,1' });
+    }
+    return [...new Set(days)].sort((a, b) => b - a);
+  })
+  .default([7, 1]);
 
 export const networkSection = defineSection({
   variables: {
@@ -46,6 +66,10 @@ export const networkSection = defineSection({
     LPS_PUBLISH_LOCK: durationMs('30s'),
     LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(DEFAULT_PUBLISH_CONCURRENCY),
     LPS_TOKEN_EXPIRY_WARNING: durationMs('7d'),
+    /** Where a member's own connect link may send the browser back (POST /me/connection/links); unset: self-service connection is off. */
+    LPS_CONNECT_RETURN_URLS: returnUrlList,
+    /** Days before a LinkedIn grant ends on which connection.ending is sent, once each. */
+    LPS_CONNECTION_WARNING_DAYS: warningDays,
     /** Test-only: the publisher pauses at this step of a publication (crash-safety test). Inert when unset. */
     LPS_TEST_PAUSE_AT: Joi.string().valid('after-claim', 'network-call', 'after-call', 'after-commit'),
   },
@@ -81,6 +105,11 @@ export const networkSection = defineSection({
       concurrency: env.LPS_PUBLISH_CONCURRENCY as number,
     },
     tokenExpiryWarningMs: env.LPS_TOKEN_EXPIRY_WARNING as number,
+    connect: {
+      /** Empty: no member can ask for their own link. */
+      returnUrls: (env.LPS_CONNECT_RETURN_URLS as AllowedReturnUrl[] | undefined) ?? [],
+      warningDays: env.LPS_CONNECTION_WARNING_DAYS as number[],
+    },
     testPauseAt: env.LPS_TEST_PAUSE_AT as 'after-claim' | 'network-call' | 'after-call' | 'after-commit' | undefined,
   }),
 });

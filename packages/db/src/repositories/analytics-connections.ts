@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../client.js';
+import { reconnectDeadline } from '../wire/member.js';
 import type { StoredTokens } from './network-connections.js';
 
 /**
@@ -13,15 +14,25 @@ export async function saveAnalyticsConnection(db: DbOrTx, memberId: string, toke
   await db.analyticsConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
 }
 
-/** LinkedIn refused the analytics token: no more analytics calls until the member connects that app again. */
-export async function markAnalyticsDisconnected(db: DbOrTx, memberId: string, reason: string): Promise<void> {
-  await db.analyticsConnection.updateMany({ where: { memberId, disconnectedAt: null }, data: { disconnectedAt: new Date(), disconnectReason: reason } });
-}
-
 /** Live analytics grants whose access token ends by `horizon` and whose refresh token is still good. */
 export const analyticsGrantsDueForRefresh = (db: DbOrTx, horizon: Date, now: Date) =>
   db.analyticsConnection.findMany({ where: { disconnectedAt: null, refreshTokenEnc: { not: null }, expiresAt: { lte: horizon }, refreshExpiresAt: { gt: now } } });
 
 export async function storeAnalyticsTokens(db: DbOrTx, memberId: string, tokens: StoredTokens): Promise<void> {
   await db.analyticsConnection.update({ where: { memberId }, data: tokens });
+}
+
+/** Live analytics grants the member must renew by `horizon` (or already should have): the refresh token's end where there is one. */
+export async function analyticsGrantsEndingBy(db: DbOrTx, horizon: Date): Promise<Array<{ memberId: string; connectedAt: Date; endsAt: Date }>> {
+  const rows = await db.analyticsConnection.findMany({
+    where: {
+      disconnectedAt: null,
+      OR: [
+        { refreshTokenEnc: null, expiresAt: { lte: horizon } },
+        { refreshTokenEnc: { not: null }, refreshExpiresAt: null, expiresAt: { lte: horizon } },
+        { refreshTokenEnc: { not: null }, refreshExpiresAt: { lte: horizon } },
+      ],
+    },
+  });
+  return rows.map((row) => ({ memberId: row.memberId, connectedAt: row.connectedAt, endsAt: reconnectDeadline(row) as Date }));
 }

@@ -24,9 +24,23 @@ export async function saveNetworkConnection(db: DbOrTx, memberId: string, connec
   await db.networkConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
 }
 
-/** LinkedIn refused the token (revoked, expired, invalid): the member must reconnect; `network_connected` turns false. */
-export async function markNetworkDisconnected(db: DbOrTx, memberId: string, reason: string): Promise<void> {
-  await db.networkConnection.updateMany({ where: { memberId, disconnectedAt: null }, data: { disconnectedAt: new Date(), disconnectReason: reason } });
+/** The sandbox's stand-in for signing in (a member's own link, LPS_NETWORK=sandbox): connected again, at once. */
+export async function reconnectSandbox(db: DbOrTx, memberId: string, now: Date): Promise<void> {
+  const data = { provider: 'sandbox', connectedAt: now, disconnectedAt: null, disconnectReason: null };
+  await db.networkConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
+}
+
+/**
+ * The member disconnected (DELETE /me/connection): the tokens are forgotten at once, the person
+ * stays recorded so that signing in as someone else later still needs the operator's `--replace`,
+ * and the analytics grant goes with it.
+ */
+export async function forgetMemberGrants(db: DbOrTx, memberId: string, now: Date): Promise<void> {
+  await db.networkConnection.updateMany({
+    where: { memberId },
+    data: { accessTokenEnc: null, refreshTokenEnc: null, disconnectedAt: now, disconnectReason: 'disconnected by the member' },
+  });
+  await db.analyticsConnection.deleteMany({ where: { memberId } });
 }
 
 /** Live LinkedIn share grants whose access token ends by `horizon` and whose refresh token is still good. */
@@ -44,6 +58,8 @@ export interface ExpiringConnection {
   memberId: string;
   displayName: string | null;
   expiresAt: Date | null;
+  /** When this grant was made: a new sign-in is a new grant (connection_notices start over). */
+  connectedAt: Date;
 }
 
 export async function connectionsEndingBy(db: DbOrTx, horizon: Date): Promise<ExpiringConnection[]> {
@@ -62,7 +78,7 @@ export async function connectionsEndingBy(db: DbOrTx, horizon: Date): Promise<Ex
     include: { member: { select: { displayName: true } } },
     orderBy: { expiresAt: 'asc' },
   });
-  return rows.map((row) => ({ memberId: row.memberId, displayName: row.member.displayName, expiresAt: reconnectDeadline(row) }));
+  return rows.map((row) => ({ memberId: row.memberId, displayName: row.member.displayName, expiresAt: reconnectDeadline(row), connectedAt: row.connectedAt as Date }));
 }
 
 const withMemberAndAnalytics = { member: { select: { displayName: true, analyticsConnection: true } } } satisfies Prisma.NetworkConnectionInclude;

@@ -2,6 +2,13 @@ import type { Member, NetworkConnection } from '../generated/prisma/client.js';
 
 type Connection = NetworkConnection | null | undefined;
 
+/** What decides when a grant of either app ends (network_connections, analytics_connections). */
+export interface GrantExpiry {
+  refreshTokenEnc: string | null;
+  refreshExpiresAt: Date | null;
+  expiresAt: Date | null;
+}
+
 /** A connection made to the configured network and not refused or revoked since (its token may still have run out). */
 const isLive = (connection: Connection, network: 'sandbox' | 'linkedin'): connection is NetworkConnection =>
   Boolean(connection && connection.provider === network && connection.connectedAt && !connection.disconnectedAt);
@@ -15,8 +22,8 @@ export const isNetworkConnected = (connection: Connection, network: 'sandbox' | 
  * LinkedIn granted one (the publisher renews the access token before it runs out), else the
  * 60-day access token's. Null for connections without expiry (the sandbox).
  */
-export const reconnectDeadline = (connection: Connection): Date | null =>
-  !connection ? null : connection.refreshTokenEnc && connection.refreshExpiresAt ? connection.refreshExpiresAt : connection.expiresAt;
+export const reconnectDeadline = (grant: GrantExpiry | null | undefined): Date | null =>
+  !grant ? null : grant.refreshTokenEnc && grant.refreshExpiresAt ? grant.refreshExpiresAt : grant.expiresAt;
 
 /**
  * Why the member cannot act on the network now, or undefined when they can: the reasons

@@ -65,6 +65,8 @@ export interface RouteDefinition {
     bodyOptional?: boolean;
     /** The route parses its own body (multipart upload); JSON parsing is skipped for non-JSON types. */
     customBody?: boolean;
+    /** Also takes multipart/form-data with one file in this field (documented beside the JSON body). */
+    multipartFile?: string;
   };
   responses: Record<number, ResponseSpec>;
   /** Error statuses this route can answer besides 401/429 (for the OpenAPI document). */

@@ -28,7 +28,7 @@ export const imageRoutes: RouteDefinition[] = [
     path: '/posts/:id/images/upload',
     summary: 'Upload a JPEG/PNG image or a PDF document (multipart field `file`), or have the service fetch `image_url`',
     tag: 'Images',
-    request: { params: idParams, body: UploadImageJsonBody, customBody: true },
+    request: { params: idParams, body: UploadImageJsonBody, customBody: true, multipartFile: 'file' },
     responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },
     errors: [404, 409, 422],
     handler: async ({ caller, params, body, deps, req, res }) => {

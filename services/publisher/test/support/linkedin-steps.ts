@@ -8,9 +8,10 @@ export function linkedInSteps(harness: () => PublishingHarness, fake: () => Fake
   const db = () => harness().api.runtime.db;
   const origin = () => supertest(harness().api.baseUrl.replace(/\/api\/v1$/, ''));
 
-  async function connect(member: TestMember, scopes?: string[]) {
+  /** Signs in as a new LinkedIn person, or as `sub` (the one the member is already bound to, say). */
+  async function connect(member: TestMember, scopes?: string[], sub?: string) {
     const state = await createOAuthLink(db(), harness().api.runtime.keyring, { memberId: member.memberId });
-    const code = fake().state.issueCode({ name: 'Ada Lovelace', scopes });
+    const code = fake().state.issueCode({ name: 'Ada Lovelace', scopes, ...(sub ? { sub } : {}) });
     const response = await origin().get('/oauth/linkedin/callback').query({ code, state });
     return { state, response };
   }

@@ -13,15 +13,17 @@ export class ConnectedElsewhereError extends Error {
 /**
  * The end of the OAuth dance: exchange the code, read who the member is on
  * LinkedIn (/v2/userinfo → urn:li:person:{sub}) and store the tokens encrypted.
- * A member connected to a different LinkedIn person keeps that connection unless
- * the link was made with `replace` (`lps member connect <id> --replace`): posts
- * must not silently start going to someone else's profile.
+ * A member bound to a different LinkedIn person keeps that binding unless the link
+ * was made with `replace` (`lps member connect <id> --replace`): posts must not
+ * silently start going to someone else's profile. The binding outlives a
+ * disconnection (revoked token, DELETE /me/connection), or a member could
+ * disconnect and sign in as anyone (decision 0019).
  */
 export async function connectMember({ runtime, services }: UseCaseDeps, memberId: string, code: string, options: { replace: boolean }, now = new Date()) {
   const tokens = await new LinkedInOAuth(runtime.config.network.linkedin, 'share').exchangeCode(code);
   const identity = await services.network.identity({ memberId, personUrn: '', accessToken: tokens.accessToken });
   const current = await findNetworkConnection(runtime.db, memberId);
-  if (current?.personUrn && !current.disconnectedAt && current.personUrn !== identity.personUrn && !options.replace) {
+  if (current?.personUrn && current.personUrn !== identity.personUrn && !options.replace) {
     throw new ConnectedElsewhereError(current.personUrn, identity.personUrn);
   }
   const stored = storedTokensOf(tokens, runtime.keyring, now);

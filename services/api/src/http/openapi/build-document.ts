@@ -1,6 +1,8 @@
 import type Joi from 'joi';
 import { ERROR_STATUS } from '@lps/common';
+import { WEBHOOK_EVENTS } from '@lps/db';
 import { ErrorSchema } from '../../schemas/common.js';
+import { WEBHOOK_EVENT_BODIES, webhookEventSchema } from '../../schemas/webhook-events.js';
 import { API_VERSION } from '../../version.js';
 import type { RouteDefinition } from '../route.js';
 import { toOpenApiSchema } from './joi-to-openapi.js';
@@ -81,12 +83,47 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
       ? {
           requestBody: {
             required: !route.request.bodyOptional,
-            content: { 'application/json': { schema: toOpenApiSchema(route.request.body, components) } },
+            content: {
+              'application/json': { schema: toOpenApiSchema(route.request.body, components) },
+              ...(route.request.multipartFile
+                ? {
+                    'multipart/form-data': {
+                      schema: {
+                        type: 'object',
+                        properties: { [route.request.multipartFile]: { type: 'string', format: 'binary', description: 'JPEG or PNG (at most 5 MB) or PDF (at most 10 MB)' } },
+                        required: [route.request.multipartFile],
+                      },
+                    },
+                  }
+                : {}),
+            },
           },
         }
       : {}),
     responses,
   };
+}
+
+/** OpenAPI 3.1 `webhooks`: what lps POSTs to an endpoint for each event, signed (docs/webhooks.md). */
+function webhookOperations(components: Record<string, Json>): Json {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `event${type.replace(/(^|[._])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase())}`,
+          summary: WEBHOOK_EVENT_BODIES[type].summary,
+          parameters: [
+            { name: 'X-LPS-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
+            { name: 'X-LPS-Delivery-Id', in: 'header', required: true, description: 'One per event and endpoint, the same on every retry: dedupe on it', schema: { type: 'string', format: 'uuid' } },
+            { name: 'X-LPS-Signature', in: 'header', required: true, description: 'sha256= + hex HMAC-SHA256 of the raw body, keyed with the secret', schema: { type: 'string' } },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(webhookEventSchema(type), components) } } },
+          responses: { '2XX': { description: 'Received; any other answer is retried (410 deactivates the endpoint)' } },
+        },
+      },
+    ]),
+  );
 }
 
 /** The OpenAPI 3.1 document, built from the same route definitions and joi schemas that validate requests. */
@@ -120,6 +157,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[]): Json {
     servers: [{ url: '/api/v1' }],
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
+    webhooks: webhookOperations(schemas),
     components: {
       schemas,
       responses,

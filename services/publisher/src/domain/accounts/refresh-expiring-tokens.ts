@@ -1,14 +1,7 @@
-import {
-  analyticsGrantsDueForRefresh,
-  markAnalyticsDisconnected,
-  markNetworkDisconnected,
-  shareGrantsDueForRefresh,
-  storeAnalyticsTokens,
-  storeShareTokens,
-  type DbOrTx,
-  type StoredTokens,
-} from '@lps/db';
+import { analyticsGrantsDueForRefresh, shareGrantsDueForRefresh, storeAnalyticsTokens, storeShareTokens, type DbOrTx, type StoredTokens } from '@lps/db';
 import { isNetworkError, LinkedInOAuth, storedTokensOf, type LinkedInGrant, type LinkedInSettings, type SecretBox } from '@lps/network';
+import type { Runtime } from '@lps/runtime';
+import { revokeRefusedGrant } from './revoke-refused-grant.js';
 
 interface RefreshableGrant {
   memberId: string;
@@ -20,10 +13,9 @@ interface RefreshableGrant {
 const grants: Record<LinkedInGrant, {
   due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableGrant[]>;
   store(db: DbOrTx, memberId: string, tokens: StoredTokens): Promise<void>;
-  refused(db: DbOrTx, memberId: string, reason: string): Promise<void>;
 }> = {
-  share: { due: shareGrantsDueForRefresh, store: storeShareTokens, refused: markNetworkDisconnected },
-  analytics: { due: analyticsGrantsDueForRefresh, store: storeAnalyticsTokens, refused: markAnalyticsDisconnected },
+  share: { due: shareGrantsDueForRefresh, store: storeShareTokens },
+  analytics: { due: analyticsGrantsDueForRefresh, store: storeAnalyticsTokens },
 };
 
 export interface TokenRefreshOutcome {
@@ -39,15 +31,16 @@ export interface TokenRefreshOutcome {
  * renews access tokens that end within `withinMs` with grant_type=refresh_token, before
  * they expire. The refresh token keeps its original end (LinkedIn does not reset it), so a
  * refresh answer without one keeps the stored one. A refused refresh (invalid_grant: revoked
- * or expired) disconnects that grant; a transient failure is tried again next round.
+ * or expired) disconnects that grant (connection.revoked); a transient failure is tried again next round.
  */
 export async function refreshExpiringTokens(
-  db: DbOrTx,
+  runtime: Runtime,
   settings: LinkedInSettings,
   secrets: SecretBox,
   withinMs: number,
   now = new Date(),
 ): Promise<TokenRefreshOutcome[]> {
+  const { db } = runtime;
   const outcomes: TokenRefreshOutcome[] = [];
   for (const grant of ['share', 'analytics'] as const) {
     if (grant === 'analytics' && !settings.analyticsApp) continue;
@@ -61,7 +54,7 @@ export async function refreshExpiringTokens(
         outcomes.push({ grant, memberId: row.memberId, expiresAt: stored.expiresAt });
       } catch (error) {
         if (!isNetworkError(error)) throw error;
-        if (error.kind === 'permanent' || error.kind === 'unauthorized') await grants[grant].refused(db, row.memberId, `refresh refused: ${error.message}`);
+        if (error.kind === 'permanent' || error.kind === 'unauthorized') await revokeRefusedGrant(runtime, grant, row.memberId, `refresh refused: ${error.message}`);
         outcomes.push({ grant, memberId: row.memberId, error: error.message });
       }
     }

@@ -1,20 +1,24 @@
 import { connectionsEndingBy, flagPostsScheduledPastReconnect } from '@lps/db';
+import { notifyConnectionEnds } from './notify-connection-ends.js';
 import { refreshExpiringTokens } from './refresh-expiring-tokens.js';
 import type { PublisherContext } from '../publisher-context.js';
 
 /**
  * LinkedIn tokens live 60 days. Each round: renew those LinkedIn gave a refresh token for
- * (before they run out, within LPS_TOKEN_EXPIRY_WARNING); warn about those the member must
- * renew by signing in again; and mark posts scheduled after a connection ends with a
- * `last_error` naming that end, weeks ahead instead of failing on the day.
+ * (before they run out, within LPS_TOKEN_EXPIRY_WARNING); tell the member's endpoints about
+ * grants ending or ended (connection.* events); warn about those the member must renew by
+ * signing in again; and mark posts scheduled after a connection ends with a `last_error`
+ * naming that end, weeks ahead instead of failing on the day.
  */
-export async function warnExpiringTokens({ runtime, log }: PublisherContext): Promise<void> {
+export async function warnExpiringTokens(context: PublisherContext): Promise<void> {
+  const { runtime, log } = context;
   if (runtime.config.network.mode !== 'linkedin') return;
   const { db, config, keyring } = runtime;
-  for (const outcome of await refreshExpiringTokens(db, config.network.linkedin, keyring, config.network.tokenExpiryWarningMs)) {
+  for (const outcome of await refreshExpiringTokens(runtime, config.network.linkedin, keyring, config.network.tokenExpiryWarningMs)) {
     if (outcome.error) log.warn('LinkedIn refused to refresh a token', { member_id: outcome.memberId, grant: outcome.grant, error: outcome.error });
     else log.info('LinkedIn token refreshed', { member_id: outcome.memberId, grant: outcome.grant, expires_at: outcome.expiresAt?.toISOString() });
   }
+  await notifyConnectionEnds(context);
   for (const connection of await connectionsEndingBy(db, new Date(Date.now() + config.network.tokenExpiryWarningMs))) {
     log.warn('LinkedIn token expires soon: reconnect with `lps member connect <member-id>`', {
       member_id: connection.memberId,

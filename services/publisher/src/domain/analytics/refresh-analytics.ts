@@ -1,6 +1,7 @@
-import { deferPostMetrics, markAnalyticsDisconnected, postsDueForMetrics, type DueQuery } from '@lps/db';
+import { deferPostMetrics, postsDueForMetrics, type DueQuery } from '@lps/db';
 import { isNetworkError } from '@lps/network';
 import { lookupAnalyticsAccount, type AccountLookup } from '../accounts/network-accounts.js';
+import { revokeRefusedGrant } from '../accounts/revoke-refused-grant.js';
 import type { PublisherContext } from '../publisher-context.js';
 import { refreshPostAnalytics } from './refresh-post-analytics.js';
 import { pauseRefreshes, refreshesPausedUntil } from './quota-pause.js';
@@ -49,7 +50,7 @@ export async function refreshDueAnalytics(context: PublisherContext, scope: Refr
       }
       // A refused token stops this member's analytics until they connect again, instead of a warning per post per round.
       if (error.kind === 'unauthorized') {
-        await markAnalyticsDisconnected(runtime.db, post.memberId, error.message);
+        await revokeRefusedGrant(runtime, 'analytics', post.memberId, error.message);
         accounts.set(post.memberId, { problem: error.message });
       }
       log.warn('analytics refresh failed for a post', { post_id: post.id, kind: error.kind, error: error.message });

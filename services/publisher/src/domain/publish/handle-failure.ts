@@ -1,8 +1,9 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
-import { markNetworkDisconnected, type Post } from '@lps/db';
+import type { Post } from '@lps/db';
 import { isNetworkError } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
+import { revokeRefusedGrant } from '../accounts/revoke-refused-grant.js';
 import { commitFailed } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 
@@ -15,7 +16,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
 export async function handlePublishFailure(context: PublisherContext, job: Job, post: Post, error: unknown): Promise<never> {
   const { runtime } = context;
   if (isNetworkError(error) && error.kind === 'unauthorized') {
-    await markNetworkDisconnected(runtime.db, post.memberId, reasonOf(error));
+    await revokeRefusedGrant(runtime, 'share', post.memberId, reasonOf(error));
     context.log.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }

@@ -1,0 +1,12 @@
+import { revokeGrant, type GrantName } from '@lps/db';
+import { announceEvents, type Runtime } from '@lps/runtime';
+
+/**
+ * LinkedIn refused a grant's token (a 401, or a refused refresh): the grant is disconnected
+ * (`network_connected` false for the share grant; no analytics calls for the other) and
+ * connection.revoked goes to the member's endpoints, once however many jobs saw the refusal.
+ */
+export async function revokeRefusedGrant(runtime: Runtime, grant: GrantName, memberId: string, reason: string): Promise<void> {
+  const outboxId = await revokeGrant(runtime.db, grant, memberId, reason);
+  if (outboxId) await announceEvents(runtime, [outboxId]);
+}
