@@ -9,6 +9,8 @@ export { syntheticMetrics, ZERO_METRICS } from './sandbox/synthetic-metrics.js';
 export { LinkedInNetwork } from './linkedin/linkedin-network.js';
 export { AnalyticsAppMissingError, LinkedInOAuth, type LinkedInTokens } from './linkedin/linkedin-oauth.js';
 export { classifyLinkedInError } from './linkedin/classify-error.js';
+export { LINKEDIN_ALT_TEXT_MAX, LINKEDIN_MULTI_IMAGE_MAX, LINKEDIN_MULTI_IMAGE_MIN } from './linkedin/post-content.js';
+export { linkedInPostCreatedAt } from './linkedin/post-urn-time.js';
 export { metricTypeName } from './linkedin/analytics.js';
 export type { LinkedInAppCredentials, LinkedInGrant, LinkedInSettings, NetworkLogger } from './linkedin/settings.js';
 export { createNetwork, type NetworkDependencies } from './create-network.js';

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { startHealthServer, type HealthServer, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
-import { createTestMember, createTestPost, startFakeLinkedIn, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { hugePng, createTestMember, createTestPost, startFakeLinkedIn, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { pdf } from '../../api/test/support/image-fixtures.js';
 import { linkedInSteps } from './support/linkedin-steps.js';
 import { startPublishing, type PublishingHarness } from './support/publishing-harness.js';
@@ -87,7 +87,7 @@ describe('recovery adopts only our own post', () => {
 describe('media', () => {
   it('is uploaded once per publication: a retry reuses the asset kept with the claim', async () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'with a picture, retried' });
-    const stored = await createStorage(harness.api.runtime.config).put(`${ada.memberId}/${post.id}/chosen.png`, Buffer.from('png'), 'image/png');
+    const stored = await createStorage(harness.api.runtime.config).put(`${ada.memberId}/${post.id}/chosen.png`, await hugePng(4, 3), 'image/png');
     await db().post.update({ where: { id: post.id }, data: { imageUrl: stored.url, format: 'image' } });
     const before = fake.state.requests.length;
     fake.state.failNext('posts.create', { status: 503, body: { status: 503, message: 'Service Unavailable' } });
