@@ -6,6 +6,7 @@ export { type KeysetPosition, toPage, NEWEST_FIRST } from './keyset.js';
 export * from './repositories/members.js';
 export * from './repositories/api-keys.js';
 export * from './repositories/posts.js';
+export * from './repositories/attach-network-post.js';
 export { runPrepared } from './run-prepared.js';
 export * from './publish-path/statements.js';
 export * from './publish-path/mark-published.js';

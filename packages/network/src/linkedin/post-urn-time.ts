@@ -7,6 +7,13 @@
  * recovery relied on it.
  */
 const POST_URN = /^urn:li:(?:share|ugcPost|activity):(\d{1,20})$/;
+
+/**
+ * Our clock against LinkedIn's. A post id's time and LinkedIn's own createdAt agree
+ * within a second; two minutes covers a server clock that drifted, and is still far
+ * shorter than any gap between a member's earlier post and a new publication.
+ */
+export const LINKEDIN_CLOCK_SKEW_MS = 120_000;
 // Ids from before LinkedIn's time-carrying ids, or numbers that are not ids at all, decode before this.
 const EARLIEST_PLAUSIBLE = Date.UTC(2012, 0, 1);
 

@@ -1,5 +1,5 @@
 import type { Logger } from '@lps/logger';
-import { isNetworkError, linkedInPostCreatedAt, postUrl, type Network, type NetworkAccount, type PublishedPost } from '@lps/network';
+import { isNetworkError, LINKEDIN_CLOCK_SKEW_MS, linkedInPostCreatedAt, postUrl, type Network, type NetworkAccount, type PublishedPost } from '@lps/network';
 import { PermanentPublishError } from './publish-errors.js';
 
 /**
@@ -11,16 +11,8 @@ export interface AttemptsWindow {
   to: Date;
 }
 
-/**
- * Our clock against LinkedIn's. A post id's time and LinkedIn's own createdAt agree
- * within a second (decision 0017); two minutes covers a server clock that drifted,
- * and is still far shorter than any gap between a member's earlier post and this
- * publication's request.
- */
-export const CLOCK_SKEW_MS = 120_000;
-
 const within = (time: Date, window: AttemptsWindow) =>
-  time.getTime() >= window.from.getTime() - CLOCK_SKEW_MS && time.getTime() <= window.to.getTime() + CLOCK_SKEW_MS;
+  time.getTime() >= window.from.getTime() - LINKEDIN_CLOCK_SKEW_MS && time.getTime() <= window.to.getTime() + LINKEDIN_CLOCK_SKEW_MS;
 
 const describe = (window: AttemptsWindow) => `${window.from.toISOString()} – ${window.to.toISOString()}`;
 
