@@ -1,4 +1,5 @@
 import { fitText } from '@lps/common';
+
 /**
  * The title LinkedIn shows on a document post (`content.media.title`): a
  * person's words, never a storage key like `upload-<uuid>.pdf` (docs/decisions/0013).

@@ -59,7 +59,7 @@ export class SandboxNetwork implements Network {
   }
 
   /** Available at once, unless a test injected a processing failure. */
-  async videoStatus(): Promise<MediaStatus> {
+  async videoStatus(_account: NetworkAccount, _urn: string): Promise<MediaStatus> {
     const failure = await this.store.takeFailure('video-processing');
     return failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
   }
