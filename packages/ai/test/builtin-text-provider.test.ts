@@ -39,9 +39,9 @@ describe('builtin text provider: posts', () => {
     const { body } = await provider.writePost({ idea, angle: null, templateId: null, seed: 1, member: { displayName: null, headline: null, companyName: null } });
     const tags = paragraphsOf(body).at(-1)!.split(' ');
     for (const tag of tags) expect(tag).toMatch(/^#[\p{L}\p{M}\p{N}]+$/u);
-    const words = tags.map((tag) => tag.slice(1));
-    expect(words.some((word) => ['déploiement', 'दस्तावेज़ीकरण', 'öffentliche', 'हिन्दी'].includes(word))).toBe(true);
-    expect(words).not.toContain('ploiement');
+    const words = tags.map((tag) => tag.slice(1).toLowerCase());
+    expect(words.some((word) => ['déploiement', 'दस्तावेज़ीकरण', 'öffentliche', 'हिन्दी'].some((whole) => word.includes(whole)))).toBe(true);
+    expect(words.some((word) => word.startsWith('ploiement'))).toBe(false);
   });
 
   it('writes a draft within 3,000 characters with a hook, short non-empty paragraphs and hashtags, for any idea', async () => {

@@ -16,7 +16,9 @@ const USAGE = `usage: lps <command> [options]
   key create --member <member-id> [--json]
   key revoke <key-id> [--json]
   key list --member <member-id> [--json]
-  encryption rotate [--json]               (re-encrypts stored secrets still under a previous key)`;
+  encryption rotate [--json]               (re-encrypts stored secrets still under a previous key)
+  post attach <post-id> <urn> [--json]     (the post is on the network as <urn>, e.g. the URN a failed
+                                            publication named: it becomes published, analytics follow)`;
 
 /** Runs one CLI command; returns the exit code. Output goes to `print` (stdout), problems to stderr. */
 export async function runCli(argv: string[], print: (text: string) => void = (text) => process.stdout.write(`${text}\n`)): Promise<number> {

@@ -16,6 +16,8 @@ export interface NetworkErrorOptions {
   retryAt?: Date;
   /** The request may have reached the network (time-out, reset connection): the outcome is unknown. */
   uncertain?: boolean;
+  /** The request certainly never reached the network (connection refused, no route, name not resolved): repeating it is safe. */
+  notSent?: boolean;
   cause?: unknown;
 }
 
@@ -27,6 +29,7 @@ export class NetworkError extends Error {
   readonly duplicateOf: string | undefined;
   readonly retryAt: Date | undefined;
   readonly uncertain: boolean;
+  readonly notSent: boolean;
 
   constructor(kind: NetworkErrorKind, message: string, options: NetworkErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -38,6 +41,7 @@ export class NetworkError extends Error {
     this.duplicateOf = options.duplicateOf;
     this.retryAt = options.retryAt;
     this.uncertain = options.uncertain ?? false;
+    this.notSent = options.notSent ?? false;
   }
 
   get retryable(): boolean {

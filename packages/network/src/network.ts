@@ -8,22 +8,59 @@ export interface NetworkAccount {
   accessToken?: string;
 }
 
-export type MediaKind = 'image' | 'document';
+export type MediaKind = 'image' | 'document' | 'video';
 
 /** Media already uploaded to the network, referenced by its URN. */
 export interface UploadedMedia {
   kind: MediaKind;
   urn: string;
-  /** Documents need a title (the file name); images may carry alt text. */
+  /** Documents (and videos) show a title; images may carry alt text. */
   title?: string;
   altText?: string;
 }
 
+/** One image of a multi-image post: its URN and, for screen readers, its alt text. */
+export interface UploadedImage {
+  urn: string;
+  altText?: string;
+}
+
+/**
+ * A link card (LinkedIn's `content.article`): LinkedIn does not read the page
+ * itself, the card shows exactly these fields.
+ */
+export interface ArticleCard {
+  /** The page the card opens. */
+  source: string;
+  title: string;
+  description?: string;
+  /** An uploaded image's URN (`uploadImage`). */
+  thumbnail?: string;
+  thumbnailAltText?: string;
+}
+
+/** What a post carries besides its text: one of a single medium, several images, or a link card (none: text only). */
 export interface PublishRequest {
   text: string;
   media?: UploadedMedia;
+  /** 2–20 images, in order (a multi-image post). */
+  images?: UploadedImage[];
+  article?: ArticleCard;
   /** Our stable client reference for this post (recovery after a crash; the sandbox records it). */
   reference: string;
+}
+
+/** Where an uploaded asset is on its way to being usable in a post. */
+export type MediaStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
+/**
+ * A video to upload, read a byte range at a time so it is never held whole in
+ * memory: LinkedIn asks for parts of a few megabytes each.
+ */
+export interface VideoSource {
+  sizeBytes: number;
+  /** Bytes `first` to `last`, both included. */
+  readRange(first: number, last: number): Promise<Buffer>;
 }
 
 export interface PublishedPost {
@@ -31,8 +68,12 @@ export interface PublishedPost {
   url: string;
 }
 
-/** What reading back a post that the network named says about it (recovery, docs/decisions/0005). */
-export type OwnPostCheck = { verdict: 'ours' } | { verdict: 'gone' } | { verdict: 'not ours'; reason: string };
+/**
+ * What reading back a post that the network named says about it (recovery,
+ * docs/decisions/0005): ours comes with the time the network says it was
+ * created, when it says one.
+ */
+export type OwnPostCheck = { verdict: 'ours'; createdAt?: Date } | { verdict: 'gone' } | { verdict: 'not ours'; reason: string };
 
 export interface PostMetrics {
   impressions: number;
@@ -55,6 +96,13 @@ export interface Network {
   publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost>;
   uploadImage(account: NetworkAccount, bytes: Buffer, contentType: string): Promise<string>;
   uploadDocument(account: NetworkAccount, bytes: Buffer, fileName: string): Promise<string>;
+  /**
+   * Uploads a video in parts (initialize, one PUT per part, finalize) and returns
+   * its URN. The video is PROCESSING afterwards: a post may name it once
+   * `videoStatus` says AVAILABLE.
+   */
+  uploadVideo(account: NetworkAccount, video: VideoSource): Promise<string>;
+  videoStatus(account: NetworkAccount, urn: string): Promise<MediaStatus>;
   deletePost(account: NetworkAccount, urn: string): Promise<void>;
   postAnalytics(account: NetworkAccount, urn: string): Promise<PostMetrics>;
   memberTotals(account: NetworkAccount): Promise<PostMetrics>;

@@ -1,6 +1,6 @@
 import { loadConfig } from '@lps/config';
-import { LinkedInNetwork, NetworkError, toLittleText, type NetworkAccount } from '@lps/network';
-import { startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
+import { linkedInPostCreatedAt, LinkedInNetwork, NetworkError, toLittleText, type NetworkAccount } from '@lps/network';
+import { hugePng, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
 
 // The client against a fake that behaves as LinkedIn's pages (and integrators' reports) describe:
 // little text read as documented, uploads on another host, media PROCESSING for a moment after
@@ -62,7 +62,10 @@ describe('hashtags and mentions: body → commentary → what LinkedIn shows', (
 describe('reading a post back (recovery after a duplicate answer)', () => {
   it('our post, with our text, is ours', async () => {
     const published = await network.publishPost(account, { text: 'read me back #ok', reference: 'r1' });
-    expect(await network.checkOwnPost(account, published.urn, 'read me back #ok')).toEqual({ verdict: 'ours' });
+    const check = await network.checkOwnPost(account, published.urn, 'read me back #ok');
+    expect(check).toEqual({ verdict: 'ours', createdAt: expect.any(Date) });
+    // The Posts API's createdAt, and the time LinkedIn's ids carry (decision 0017), say the same.
+    expect(Math.abs((check as { createdAt: Date }).createdAt.getTime() - (linkedInPostCreatedAt(published.urn) as Date).getTime())).toBeLessThan(1_000);
   });
 
   it('a deleted post is still named by the duplicate check ("ghost") and reads back as gone (404)', async () => {
@@ -101,7 +104,7 @@ describe('reading a post back (recovery after a duplicate answer)', () => {
 describe('uploads', () => {
   it('go to the upload host LinkedIn names (not the API host), with the token and without the API version headers', async () => {
     const before = fake.state.requests.length;
-    await network.uploadImage(account, Buffer.from('png-bytes'), 'image/png');
+    await network.uploadImage(account, await hugePng(3, 2), 'image/png');
     const put = fake.state.requests.slice(before).find((request) => request.method === 'PUT');
     expect(put).toMatchObject({ host: 'upload', path: expect.stringMatching(/^\/dms-uploads\//) });
     expect(fake.uploadUrl).not.toBe(fake.url);
@@ -111,7 +114,7 @@ describe('uploads', () => {
   });
 
   it('an image still PROCESSING when the post is made is waited for: one post, with that image', async () => {
-    const image = await network.uploadImage(account, Buffer.from('png-bytes'), 'image/png');
+    const image = await network.uploadImage(account, await hugePng(3, 2), 'image/png');
     const before = fake.state.requests.length;
     const published = await network.publishPost(account, { text: 'right after the upload', reference: 'p', media: { kind: 'image', urn: image } });
     const calls = fake.state.requests.slice(before).filter((request) => request.path === '/rest/posts');

@@ -1,7 +1,7 @@
 import got from 'got';
 import { loadConfig } from '@lps/config';
 import { LinkedInNetwork, LITTLE_TEXT_RESERVED, NetworkError, nextUtcMidnight, type NetworkAccount } from '@lps/network';
-import { ANALYTICS_APP, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
+import { ANALYTICS_APP, hugePng, startCuttableProxy, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
 
 let fake: FakeLinkedIn;
 let network: LinkedInNetwork;
@@ -61,9 +61,10 @@ describe('LinkedIn posts', () => {
   });
 
   it('uploads an image and a PDF (initializeUpload + PUT) and publishes them as media', async () => {
-    const image = await network.uploadImage(account, Buffer.from('png-bytes'), 'image/png');
+    const png = await hugePng(4, 3);
+    const image = await network.uploadImage(account, png, 'image/png');
     const document = await network.uploadDocument(account, Buffer.from('%PDF-1.7'));
-    expect(fake.state.assets.get(image)?.bytes?.toString()).toBe('png-bytes');
+    expect(fake.state.assets.get(image)?.bytes?.equals(png)).toBe(true);
     expect(fake.state.assets.get(document)?.bytes?.toString()).toBe('%PDF-1.7');
     const withImage = await network.publishPost(account, { text: 'with image', reference: 'i', media: { kind: 'image', urn: image } });
     const withDoc = await network.publishPost(account, { text: 'with doc', reference: 'd', media: { kind: 'document', urn: document, title: 'deck.pdf' } });
@@ -138,6 +139,23 @@ describe('LinkedIn error classes', () => {
     const duplicate = await failureOf(network.publishPost(account, { text: 'only once', reference: 'once' }));
     expect([duplicate.kind, duplicate.duplicateOf]).toEqual(['duplicate', first?.urn]);
     expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'only once')).toHaveLength(1);
+  });
+
+  it('a refused connection sent nothing: it is not uncertain, and the create is repeated in place until LinkedIn answers', async () => {
+    const port = Number(new URL(fake.url).port);
+    const proxy = await startCuttableProxy({ host: '127.0.0.1', port });
+    try {
+      const through = new LinkedInNetwork(settings({ LINKEDIN_API_BASE_URL: proxy.through(fake.url) }));
+      await proxy.cut();
+      const refused = await failureOf(new LinkedInNetwork(settings({ LINKEDIN_API_BASE_URL: proxy.through(fake.url), LINKEDIN_TIMEOUT: '1s' })).identity(account));
+      expect([refused.kind, refused.notSent, refused.uncertain]).toEqual(['retryable', true, false]);
+      // The port comes back while the client waits between repeats: one post, no duplicate answer.
+      setTimeout(() => void proxy.restore(), 700);
+      const published = await through.publishPost(account, { text: 'after a refused connection', reference: 'refused' });
+      expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'after a refused connection').map((post) => post.urn)).toEqual([published.urn]);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('media not ready yet (MEDIA_ASSET_WAITING_UPLOAD) is retried in place: nothing was created, so posting again is safe', async () => {

@@ -14,6 +14,26 @@ describe('sandbox network', () => {
     expect(await network.findByReference(account, 'ref-3')).toBeUndefined();
   });
 
+  it('shows a link card, several images with alt text and a video, under LinkedIn\'s content rules', async () => {
+    const network = new SandboxNetwork(new MemorySandboxStore());
+    const thumbnail = await network.uploadImage(account);
+    const card = await network.publishPost(account, { text: 'card', reference: 'c', article: { source: 'https://example.test/', title: 'Example', thumbnail } });
+    const [a, b] = [await network.uploadImage(account), await network.uploadImage(account)];
+    const gallery = await network.publishPost(account, { text: 'two', reference: 'g', images: [{ urn: a, altText: 'first' }, { urn: b }] });
+    const reads: number[] = [];
+    const video = await network.uploadVideo(account, { sizeBytes: 10_000_000, readRange: async (first, last) => (reads.push(last - first + 1), Buffer.alloc(last - first + 1)) });
+    expect(reads).toEqual([4_194_304, 4_194_304, 1_611_392]);
+    expect(await network.videoStatus(account, video)).toBe('AVAILABLE');
+    const clip = await network.publishPost(account, { text: 'clip', reference: 'v', media: { kind: 'video', urn: video, title: 'Clip' } });
+    const posts = await network.store.listPosts();
+    expect(posts.find((post) => post.urn === card.urn)?.article).toEqual({ source: 'https://example.test/', title: 'Example', thumbnail });
+    expect(posts.find((post) => post.urn === gallery.urn)?.images).toEqual([{ urn: a, altText: 'first' }, { urn: b }]);
+    expect(posts.find((post) => post.urn === clip.urn)?.media).toEqual({ kind: 'video', urn: video });
+    await expect(network.publishPost(account, { text: 'one image', reference: 'x', images: [{ urn: a }] })).rejects.toMatchObject({ kind: 'permanent' });
+    await network.injectFailure({ operation: 'video-processing', kind: 'permanent' });
+    expect(await network.videoStatus(account, video)).toBe('PROCESSING_FAILED');
+  });
+
   it('has stable synthetic analytics that grow with the age of the post', () => {
     const created = new Date('2026-01-01T00:00:00Z');
     const early = syntheticMetrics('urn:li:share:9', created, new Date('2026-01-01T00:10:00Z'));

@@ -51,6 +51,7 @@ describe('job catalog and worker runner', () => {
           seen.push(payload);
           log.info('handled');
         },
+        'fetch-link-preview': async () => undefined,
       },
     });
     try {

@@ -8,6 +8,7 @@ const BODIES: Record<string, object> = {
   'post /posts/{id}/select-image': { image_index: 0 },
   'post /posts/{id}/images/upload': { image_url: 'https://93.184.216.34/photo.png' },
   'patch /ideas/{id}': { title: 'taken over' },
+  'post /posts/{id}/network-post': { network_post_urn: 'urn:li:share:7045020441609936898' },
 };
 
 let api: TestApi;

@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { startHealthServer, type HealthServer, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
-import { createTestMember, createTestPost, startFakeLinkedIn, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { toLittleText } from '@lps/network';
+import { createTestMember, createTestPost, hugePng, startFakeLinkedIn, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { pdf } from '../../api/test/support/image-fixtures.js';
 import { linkedInSteps } from './support/linkedin-steps.js';
 import { startPublishing, type PublishingHarness } from './support/publishing-harness.js';
@@ -74,6 +75,15 @@ describe('recovery adopts only our own post', () => {
     expect(done).toMatchObject({ status: 'draft_saved', lastError: expect.stringContaining('commentary differs') });
   });
 
+  it('a retry answered "duplicate of" our own older post with the same text fails: read back, it was created before this publication', async () => {
+    const lastWeek = Date.now() - 7 * 86_400_000;
+    const olderUrn = `urn:li:share:${fake.state.nextPostId(lastWeek)}`;
+    fake.state.posts.push({ urn: olderUrn, author: adaUrn, commentary: toLittleText('the same words, a week apart'), text: 'the same words, a week apart', hashtags: [], mentions: [], content: null, createdAt: new Date(lastWeek), deleted: false });
+    fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
+    const done = await settled((await publish(ada, 'the same words, a week apart')).id);
+    expect(done).toMatchObject({ status: 'draft_saved', networkPostUrn: null, lastError: expect.stringContaining('an earlier post with the same text') });
+  });
+
   it('a time-out after LinkedIn created the post is still adopted: the read-back shows our author and text (one GET, one post)', async () => {
     const before = fake.state.requests.length;
     fake.state.failNext('posts.create', { hangAfterSuccessMs: 4_000 });
@@ -87,7 +97,7 @@ describe('recovery adopts only our own post', () => {
 describe('media', () => {
   it('is uploaded once per publication: a retry reuses the asset kept with the claim', async () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'with a picture, retried' });
-    const stored = await createStorage(harness.api.runtime.config).put(`${ada.memberId}/${post.id}/chosen.png`, Buffer.from('png'), 'image/png');
+    const stored = await createStorage(harness.api.runtime.config).put(`${ada.memberId}/${post.id}/chosen.png`, await hugePng(4, 3), 'image/png');
     await db().post.update({ where: { id: post.id }, data: { imageUrl: stored.url, format: 'image' } });
     const before = fake.state.requests.length;
     fake.state.failNext('posts.create', { status: 503, body: { status: 503, message: 'Service Unavailable' } });

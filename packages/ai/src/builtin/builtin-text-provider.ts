@@ -42,7 +42,7 @@ export class BuiltinTextProvider implements TextProvider {
     const templateId = request.templateId && WRITERS[request.templateId] ? request.templateId : pick(random, TEMPLATES).id;
     const writer = WRITERS[templateId] ?? writeStory;
     const paragraphs = writer(draftContext(request, random)).map((paragraph) => paragraph.trim()).filter(Boolean);
-    const tags = hashtagsFor(request.idea, random, [request.member.headline ?? '']);
+    const tags = hashtagsFor(request.idea);
     return fitToLimit([...paragraphs, tags].join('\n\n'));
   }
 

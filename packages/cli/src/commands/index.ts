@@ -3,6 +3,7 @@ import { memberConnect, memberConnections } from './connect-commands.js';
 import { encryptionRotate } from './encryption-commands.js';
 import { keyCreate, keyList, keyRevoke } from './key-commands.js';
 import { memberCreate, memberList } from './member-commands.js';
+import { postAttach } from './post-commands.js';
 
 export type Command = (context: CommandContext) => Promise<void>;
 
@@ -11,4 +12,5 @@ export const commands: Record<string, Record<string, Command>> = {
   member: { create: memberCreate, list: memberList, connect: memberConnect, connections: memberConnections },
   key: { create: keyCreate, revoke: keyRevoke, list: keyList },
   encryption: { rotate: encryptionRotate },
+  post: { attach: postAttach },
 };

@@ -25,6 +25,7 @@ export interface PostRow {
   publish_attempts: number;
   publish_reference: string | null;
   publish_media_urn: string | null;
+  link_preview: Prisma.JsonValue | null;
   analytics_refreshed_at: Date | null;
   analytics_impressions: number;
   analytics_likes: number;
@@ -63,6 +64,7 @@ export const postFromRow = (row: PostRow): Post => ({
   publishAttempts: row.publish_attempts,
   publishReference: row.publish_reference,
   publishMediaUrn: row.publish_media_urn,
+  linkPreview: row.link_preview,
   analyticsRefreshedAt: row.analytics_refreshed_at,
   analyticsImpressions: row.analytics_impressions,
   analyticsLikes: row.analytics_likes,

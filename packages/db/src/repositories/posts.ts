@@ -1,11 +1,16 @@
 import type { DbOrTx } from '../client.js';
-import type { Prisma, PostStatus } from '../generated/prisma/client.js';
+import { Prisma, type PostStatus } from '../generated/prisma/client.js';
+import type { StoredLinkPreview } from '../wire/link-preview.js';
 
 /** What the member's newest posts were about (their ideas), for idea generation to follow. */
 export const recentPostIdeas = async (db: DbOrTx, memberId: string, limit: number): Promise<string[]> =>
   (await db.post.findMany({ where: { memberId, idea: { not: null } }, select: { idea: true }, orderBy: { createdAt: 'desc' }, take: limit }))
     .map((row) => row.idea)
     .filter((idea): idea is string => Boolean(idea?.trim()));
+
+/** `posts.link_preview` for a create or update: SQL NULL when the post has no card. */
+export const linkPreviewValue = (stored: StoredLinkPreview | null): Prisma.InputJsonValue | typeof Prisma.DbNull =>
+  stored === null ? Prisma.DbNull : (stored as unknown as Prisma.InputJsonValue);
 
 export const insertPost = (db: DbOrTx, data: Prisma.PostUncheckedCreateInput) => db.post.create({ data });
 

@@ -1,5 +1,6 @@
 import { isoOrNull } from '@lps/common';
 import type { Post } from '../generated/prisma/client.js';
+import { linkPreviewToWire } from './link-preview.js';
 
 // A type alias, not an interface: wire objects are stored as JSON (outbox payloads),
 // and only aliases satisfy Prisma's JSON index signature.
@@ -34,6 +35,8 @@ export function postToWire(post: Post) {
     // Absent until the first generation or upload (docs/api.md "image_candidates").
     ...(post.imageCandidates ? { image_candidates: post.imageCandidates as unknown as ImageCandidate[] } : {}),
     last_error: post.lastError,
+    // The card a link in the body becomes on LinkedIn (decision 0017); null without a link.
+    link_preview: linkPreviewToWire(post.linkPreview),
   };
 }
 

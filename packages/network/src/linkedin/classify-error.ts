@@ -35,7 +35,10 @@ export function classifyLinkedInError(status: number, text: string, requestId?: 
     const advice = `LinkedIn no longer serves API version ${apiVersion ?? '(unknown)'}: set LINKEDIN_API_VERSION to a current version (YYYYMM)`;
     return new NetworkError('permanent', `${advice}. ${message}`, { ...options, code: 'NONEXISTENT_VERSION' });
   }
-  const mediaNotReady = /MEDIA_ASSET_(?:WAITING_UPLOAD|PROCESSING)/.exec(text)?.[0];
+  // Failed processing is final (an image over LinkedIn's pixel limit, a video that could not be transcoded); the others pass.
+  const mediaFailed = /MEDIA_ASSET_PROCESSING_FAILED/.exec(text)?.[0];
+  if (mediaFailed) return new NetworkError('permanent', message, { ...options, code: mediaFailed });
+  const mediaNotReady = /MEDIA_ASSET_(?:WAITING_UPLOAD|PROCESSING)\b/.exec(text)?.[0];
   if (mediaNotReady) return new NetworkError('retryable', message, { ...options, code: mediaNotReady });
   const duplicate = DUPLICATE_URN.exec(text);
   if (status === 422 && (duplicate || /DUPLICATE_POST/.test(text))) {

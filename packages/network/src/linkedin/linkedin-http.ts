@@ -3,6 +3,9 @@ import { NetworkError } from '../network-error.js';
 import { classifyLinkedInError } from './classify-error.js';
 import type { LinkedInSettings, NetworkLogger } from './settings.js';
 
+// Errors of the connect phase: no byte of the request left this machine, so the network cannot have acted on it.
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+
 export interface LinkedInResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -38,6 +41,7 @@ export class LinkedInHttp {
       response = await this.client(url, { method, headers, body, responseType: 'text' });
     } catch (error) {
       if (error instanceof RequestError) {
+        if (NEVER_SENT.has(error.code)) throw new NetworkError('retryable', `LinkedIn unreachable: ${error.code} ${error.message}`, { notSent: true, cause: error });
         // The request may have reached LinkedIn before the connection dropped or timed out.
         throw new NetworkError('retryable', `LinkedIn unreachable: ${error.code ?? ''} ${error.message}`, { uncertain: true, cause: error });
       }

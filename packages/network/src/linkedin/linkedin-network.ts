@@ -1,14 +1,29 @@
 import { sleep } from '@lps/common';
 import { toLittleText } from '../little-text.js';
 import { NetworkError } from '../network-error.js';
-import { postUrl, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest } from '../network.js';
+import {
+  postUrl,
+  type MediaStatus,
+  type Network,
+  type NetworkAccount,
+  type NetworkIdentity,
+  type OwnPostCheck,
+  type PostMetrics,
+  type PublishedPost,
+  type PublishRequest,
+  type VideoSource,
+} from '../network.js';
 import { analyticsEntity, countOf, METRIC_TYPES, metricsFrom, type MetricType } from './analytics.js';
 import { LinkedInHttp, parseJson } from './linkedin-http.js';
+import { postContent } from './post-content.js';
 import type { LinkedInSettings, NetworkLogger } from './settings.js';
+import { uploadVideo, videoStatus } from './video-upload.js';
 
-// An upload is PROCESSING for a moment; a post naming it before then is refused (422, nothing created), so it is safe to repeat.
-const MEDIA_READY_WAITS_MS = [500, 1_000, 2_000, 4_000];
-const mediaNotReady = (error: unknown) => error instanceof NetworkError && /^MEDIA_ASSET_/.test(error.code ?? '');
+// Repeating a create is safe when the first one certainly created nothing: media LinkedIn was still processing
+// (422, nothing created), or a connection that was never made (refused, no route, no DNS: nothing was sent).
+const CREATE_REPEAT_WAITS_MS = [500, 1_000, 2_000, 4_000];
+const safeToRepeat = (error: unknown) =>
+  error instanceof NetworkError && (error.code === 'MEDIA_ASSET_WAITING_UPLOAD' || error.code === 'MEDIA_ASSET_PROCESSING' || error.notSent);
 
 const tokenOf = (account: NetworkAccount): string => {
   if (!account.accessToken) throw new NetworkError('unauthorized', 'the member has no LinkedIn access token: connect them first');
@@ -25,10 +40,7 @@ export class LinkedInNetwork implements Network {
   }
 
   async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
-    const media = request.media;
-    const content = media
-      ? { media: { id: media.urn, ...(media.kind === 'document' ? { title: media.title ?? 'document.pdf' } : {}), ...(media.altText ? { altText: media.altText } : {}) } }
-      : undefined;
+    const content = postContent(request);
     const post = {
       author: account.personUrn,
       commentary: toLittleText(request.text),
@@ -53,6 +65,14 @@ export class LinkedInNetwork implements Network {
 
   uploadDocument(account: NetworkAccount, bytes: Buffer): Promise<string> {
     return this.upload(account, 'documents', 'document', bytes, 'application/pdf');
+  }
+
+  uploadVideo(account: NetworkAccount, video: VideoSource): Promise<string> {
+    return uploadVideo(this.http, tokenOf(account), account.personUrn, video);
+  }
+
+  videoStatus(account: NetworkAccount, urn: string): Promise<MediaStatus> {
+    return videoStatus(this.http, tokenOf(account), urn);
   }
 
   async deletePost(account: NetworkAccount, urn: string): Promise<void> {
@@ -87,18 +107,19 @@ export class LinkedInNetwork implements Network {
       if (error instanceof NetworkError && error.status === 404) return { verdict: 'gone' };
       throw error;
     }
-    const post = parseJson<{ author?: string; commentary?: string }>(response);
+    const post = parseJson<{ author?: string; commentary?: string; createdAt?: number }>(response);
     if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author ?? 'unknown'}, not ${account.personUrn}` };
     if (post.commentary !== toLittleText(text)) return { verdict: 'not ours', reason: 'its commentary differs from this post\'s body' };
-    return { verdict: 'ours' };
+    // The Posts API answers createdAt in milliseconds since the epoch.
+    return Number.isSafeInteger(post.createdAt) ? { verdict: 'ours', createdAt: new Date(post.createdAt as number) } : { verdict: 'ours' };
   }
 
   private async createPost(token: string, post: Record<string, unknown>) {
-    for (const wait of MEDIA_READY_WAITS_MS) {
+    for (const wait of CREATE_REPEAT_WAITS_MS) {
       try {
         return await this.http.rest('POST', 'posts', token, post);
       } catch (error) {
-        if (!mediaNotReady(error)) throw error;
+        if (!safeToRepeat(error)) throw error;
         await sleep(wait);
       }
     }

@@ -1,5 +1,6 @@
 import { NetworkError } from '../network-error.js';
-import { postUrl, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest } from '../network.js';
+import { postUrl, type MediaStatus, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest, type VideoSource } from '../network.js';
+import { postContent } from '../linkedin/post-content.js';
 import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
 import { addMetrics, syntheticMetrics, ZERO_METRICS } from './synthetic-metrics.js';
 
@@ -23,11 +24,16 @@ export class SandboxNetwork implements Network {
   }
 
   async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
+    // The same content rules as LinkedIn's (one kind of content, 2–20 images, alt text within the limit).
+    postContent(request);
+    const { media, images, article } = request;
     const { post, failure } = await this.store.publish({
       author: account.personUrn,
       text: request.text,
       reference: request.reference,
-      media: request.media ? { kind: request.media.kind, urn: request.media.urn } : null,
+      media: media ? { kind: media.kind, urn: media.urn, ...(media.altText ? { altText: media.altText } : {}) } : null,
+      ...(images ? { images } : {}),
+      ...(article ? { article } : {}),
       createdAt: new Date().toISOString(),
     });
     if (!post) throw failureError(failure as InjectedFailure);
@@ -43,6 +49,19 @@ export class SandboxNetwork implements Network {
 
   async uploadDocument(account: NetworkAccount): Promise<string> {
     return this.upload(account, 'document');
+  }
+
+  /** The whole video is read (part by part, as for LinkedIn) and forgotten: the sandbox keeps no bytes. */
+  async uploadVideo(account: NetworkAccount, video: VideoSource): Promise<string> {
+    const partBytes = 4_194_304;
+    for (let first = 0; first < video.sizeBytes; first += partBytes) await video.readRange(first, Math.min(first + partBytes, video.sizeBytes) - 1);
+    return this.upload(account, 'video');
+  }
+
+  /** Available at once, unless a test injected a processing failure. */
+  async videoStatus(_account: NetworkAccount, _urn: string): Promise<MediaStatus> {
+    const failure = await this.store.takeFailure('video-processing');
+    return failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
   }
 
   async deletePost(_account: NetworkAccount, urn: string): Promise<void> {
@@ -79,7 +98,7 @@ export class SandboxNetwork implements Network {
     return post.text === text ? { verdict: 'ours' } : { verdict: 'not ours', reason: 'its text differs from this post' };
   }
 
-  private async upload(_account: NetworkAccount, kind: 'image' | 'document'): Promise<string> {
+  private async upload(_account: NetworkAccount, kind: 'image' | 'document' | 'video'): Promise<string> {
     const failure = await this.store.takeFailure('upload');
     if (failure) throw failureError(failure);
     return `urn:li:${kind}:sandbox-${await this.store.nextSequence()}`;

@@ -1,4 +1,4 @@
-import type { MediaKind } from '../network.js';
+import type { ArticleCard, MediaKind, UploadedImage } from '../network.js';
 
 /** One post as the simulated network keeps it. */
 export interface SandboxPost {
@@ -6,14 +6,18 @@ export interface SandboxPost {
   author: string;
   text: string;
   reference: string;
-  media: { kind: MediaKind; urn: string } | null;
+  media: { kind: MediaKind; urn: string; altText?: string } | null;
+  /** A multi-image post's images, in order. */
+  images?: UploadedImage[];
+  /** A link card: what a reader of the sandbox network sees under the text. */
+  article?: ArticleCard;
   createdAt: string;
   deletedAt: string | null;
 }
 
 /** A failure the next matching call will meet (tests inject these). */
 export interface InjectedFailure {
-  operation: 'publish' | 'upload' | 'analytics' | 'any';
+  operation: 'publish' | 'upload' | 'analytics' | 'video-processing' | 'any';
   kind: 'retryable' | 'permanent' | 'unauthorized' | 'duplicate' | 'timeout-after-publish';
   message?: string;
 }

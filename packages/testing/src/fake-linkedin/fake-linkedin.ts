@@ -4,6 +4,7 @@ import { ANALYTICS_APP, FakeLinkedInState, SHARE_APP, type FakeOperation } from 
 import { linkedInError, reply } from './replies.js';
 import { authorize, exchangeToken, lacksScope } from './oauth-handlers.js';
 import { analytics, createPost, deletePost, getPost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
+import { finalizeVideoUpload, getVideo, initializeVideoUpload, receiveVideoPart } from './video-handlers.js';
 
 export interface FakeLinkedIn {
   state: FakeLinkedInState;
@@ -26,6 +27,9 @@ function operationOf(method: string, path: string, url: URL, uploadHost: boolean
   if (method === 'DELETE' && path.startsWith('/rest/posts/')) return 'posts.delete';
   if (method === 'POST' && path === '/rest/images' && url.searchParams.get('action') === 'initializeUpload') return 'images.init';
   if (method === 'POST' && path === '/rest/documents' && url.searchParams.get('action') === 'initializeUpload') return 'documents.init';
+  if (method === 'POST' && path === '/rest/videos' && url.searchParams.get('action') === 'initializeUpload') return 'videos.init';
+  if (method === 'POST' && path === '/rest/videos' && url.searchParams.get('action') === 'finalizeUpload') return 'videos.finalize';
+  if (method === 'GET' && path.startsWith('/rest/videos/')) return 'videos.get';
   if (method === 'GET' && path === '/rest/memberCreatorPostAnalytics') return 'analytics';
   if (method === 'GET' && path === '/v2/userinfo') return 'userinfo';
   if (method === 'POST' && path === '/oauth/v2/accessToken') return 'token';
@@ -60,10 +64,18 @@ function bearerAccount(state: FakeLinkedInState, req: IncomingMessage, res: Serv
   return account;
 }
 
+/** The account that owns the video a signed part URL belongs to. */
+function videoOwner(state: FakeLinkedInState, url: URL) {
+  const urn = decodeURIComponent(url.pathname.split('/')[3] ?? '');
+  const owner = state.assets.get(urn)?.owner;
+  return [...state.accounts.values()].find((account) => `urn:li:person:${account.sub}` === owner);
+}
+
 /**
  * A fake LinkedIn on loopback that answers in the real API's shapes (errors
- * included): OAuth (authorize, code and refresh grants), /v2/userinfo, /rest/posts, image and document
- * uploads, memberCreatorPostAnalytics. `state.failNext` scripts failures.
+ * included): OAuth (authorize, code and refresh grants), /v2/userinfo, /rest/posts (text, media with
+ * altText, multiImage, article), image and document uploads, the Videos API (initializeUpload, one PUT
+ * per part, finalizeUpload, status), memberCreatorPostAnalytics. `state.failNext` scripts failures.
  */
 export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
   const state = new FakeLinkedInState();
@@ -78,9 +90,13 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
     if (operation === 'token') return exchangeToken(state, res, body);
     if (operation === 'authorize') return authorize(state, res, url);
     if (url.pathname.startsWith('/rest/') && headerProblem(state, req, res)) return;
-    const account = bearerAccount(state, req, res);
+    // A video part's upload URL is signed by LinkedIn: its PUT needs no bearer token (Videos API sample; UNSURE whether one is refused).
+    const signedPart = operation === 'upload' && url.pathname.startsWith('/dms-uploads/video/') && !req.headers.authorization;
+    const account = signedPart ? videoOwner(state, url) : bearerAccount(state, req, res);
+    if (signedPart && !account) return linkedInError(res, 404, 'NOT_FOUND', 'unknown upload URL');
     if (!account || lacksScope(res, operation, account)) return;
     const script = state.takeScript(operation);
+    if (script?.reset) return void req.socket.destroy();
     if (script?.status) return reply(res, script.status, script.body);
     const request: RestRequest = { req, res, url, body, account, uploadBaseUrl };
     switch (operation) {
@@ -88,6 +104,7 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
         const created = createPost(state, request);
         if (!created) return;
         if (script?.hangAfterSuccessMs) await sleep(script.hangAfterSuccessMs);
+        if (script?.resetAfterSuccess) return void req.socket.destroy();
         return reply(res, 201, undefined, { 'x-restli-id': created.urn });
       }
       case 'posts.delete':
@@ -98,8 +115,14 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
         return initializeUpload(state, 'image', request);
       case 'documents.init':
         return initializeUpload(state, 'document', request);
+      case 'videos.init':
+        return initializeVideoUpload(state, request);
+      case 'videos.finalize':
+        return finalizeVideoUpload(state, request);
+      case 'videos.get':
+        return getVideo(state, request);
       case 'upload':
-        return receiveUpload(state, request);
+        return url.pathname.startsWith('/dms-uploads/video/') ? receiveVideoPart(state, request) : receiveUpload(state, request);
       case 'analytics':
         return analytics(state, request);
       case 'userinfo':

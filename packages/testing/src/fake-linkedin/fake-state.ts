@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 export type FakeOperation =
   | 'posts.create'
@@ -6,6 +6,9 @@ export type FakeOperation =
   | 'posts.get'
   | 'images.init'
   | 'documents.init'
+  | 'videos.init'
+  | 'videos.finalize'
+  | 'videos.get'
   | 'upload'
   | 'analytics'
   | 'userinfo'
@@ -18,6 +21,10 @@ export interface ScriptedFailure {
   body?: unknown;
   /** Handle the call normally (e.g. create the post), then wait this long before answering: a client time-out after success. */
   hangAfterSuccessMs?: number;
+  /** Close the connection without answering and without doing anything: the call reached LinkedIn, nothing happened. */
+  reset?: boolean;
+  /** Create the post, then close the connection without answering: the answer is lost although the post exists. */
+  resetAfterSuccess?: boolean;
 }
 
 export interface FakeAccount {
@@ -102,14 +109,44 @@ export interface FakePost {
   deleted: boolean;
 }
 
+/** One part of a video upload as initializeUpload described it (LinkedIn's `uploadInstructions`). */
+export interface FakeVideoPart {
+  uploadUrl: string;
+  firstByte: number;
+  lastByte: number;
+  /** Set by a successful PUT of exactly this part's bytes: what finalizeUpload must quote back. */
+  etag?: string;
+}
+
+/** What the Videos API remembers of an upload between initializeUpload and finalizeUpload. */
+export interface FakeVideoUpload {
+  fileSizeBytes: number;
+  uploadToken: string;
+  parts: FakeVideoPart[];
+  finalized: boolean;
+}
+
+/** LinkedIn's media statuses (Images, Documents and Videos API pages). */
+export type FakeMediaStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
+
 export interface FakeAsset {
   urn: string;
   owner: string;
-  kind: 'image' | 'document';
+  kind: 'image' | 'document' | 'video';
   bytes: Buffer | null;
   contentType: string | null;
   /** LinkedIn processes an upload before a post may use it: PROCESSING until then, AVAILABLE after. */
   availableAt: number | null;
+  /** Why processing failed (an image over LinkedIn's pixel limit, a video scripted to fail): PROCESSING_FAILED for good. */
+  failure?: string;
+  video?: FakeVideoUpload;
+}
+
+/** The status LinkedIn reports for an asset at this moment. */
+export function mediaStatusOf(asset: FakeAsset, now = Date.now()): FakeMediaStatus {
+  if (asset.availableAt === null) return 'WAITING_UPLOAD';
+  if (asset.availableAt > now) return 'PROCESSING';
+  return asset.failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
 }
 
 export type MetricCounts = Partial<Record<'IMPRESSION' | 'MEMBERS_REACHED' | 'REACTION' | 'COMMENT' | 'RESHARE', number>>;
@@ -130,11 +167,28 @@ export class FakeLinkedInState {
   metricTypeShape: 'object' | 'string' = 'object';
   /** How long an uploaded asset stays PROCESSING. */
   mediaProcessingMs = 300;
+  /** How long a finalized video stays PROCESSING (LinkedIn transcodes it). */
+  videoProcessingMs = 300;
+  /** LinkedIn's parts are 4 MB (4,194,304 bytes) on its Videos API page; tests make them smaller to keep files small. */
+  videoPartBytes = 4_194_304;
+  /** Videos whose processing will end PROCESSING_FAILED (scripted by tests), by URN. */
+  readonly failingVideos = new Set<string>();
+  /** When set, the next video to be initialized will fail its processing. */
+  failNextVideoProcessing = false;
   private sequence = 7_000_000_000;
 
   nextId(): number {
     this.sequence += 1;
     return this.sequence;
+  }
+
+  /**
+   * A post id as LinkedIn makes them: the creation time in milliseconds since the
+   * epoch in the bits above the lowest 22 (checked against dated public posts,
+   * docs/decisions/0017), the rest unique. `at` lets a test make an older post.
+   */
+  nextPostId(at = Date.now()): string {
+    return ((BigInt(at) << 22n) | BigInt(randomInt(0, 1 << 22))).toString();
   }
 
   addAccount(options: PersonOptions = {}): FakeAccount & { personUrn: string } {

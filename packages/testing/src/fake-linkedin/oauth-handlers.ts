@@ -18,6 +18,10 @@ const REQUIRED_SCOPES: Partial<Record<FakeOperation, string[]>> = {
   'posts.delete': ['w_member_social'],
   'images.init': ['w_member_social'],
   'documents.init': ['w_member_social'],
+  // Videos API page: w_member_social uploads a member's videos; integrators poll the status with the same token.
+  'videos.init': ['w_member_social'],
+  'videos.finalize': ['w_member_social'],
+  'videos.get': ['w_member_social'],
   analytics: ['r_member_postAnalytics'],
   userinfo: ['openid'],
 };
@@ -29,6 +33,9 @@ const RESOURCE_NAMES: Partial<Record<FakeOperation, string>> = {
   'posts.delete': 'partnerApiPostsExternal.DELETE.20260101',
   'images.init': 'images.ACTION.20260101',
   'documents.init': 'documents.ACTION.20260101',
+  'videos.init': 'videos.ACTION.20260101',
+  'videos.finalize': 'videos.ACTION.20260101',
+  'videos.get': 'videos.GET.20260101',
   analytics: 'memberCreatorPostAnalytics.FINDER-entity.20260101',
   userinfo: 'userinfo.GET.NO_VERSION',
 };

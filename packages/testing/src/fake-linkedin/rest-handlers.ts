@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeAccount, FakeLinkedInState } from './fake-state.js';
+import { imageFailure } from './image-pixels.js';
 import { readLittleText } from './little-text.js';
+import { contentProblem, type PostContent } from './post-content.js';
 import { linkedInError, reply } from './replies.js';
 
 export interface RestRequest {
@@ -17,23 +19,13 @@ const personUrn = (account: FakeAccount) => `urn:li:person:${account.sub}`;
 const denied = (res: ServerResponse, what: string) =>
   linkedInError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}`, 100);
 
-/** Why a post may not use this media yet, as LinkedIn words it; undefined when it may. */
-function mediaProblem(state: FakeLinkedInState, mediaId: string): [number, string, string] | undefined {
-  const asset = state.assets.get(mediaId);
-  if (!asset) return [400, 'INVALID_MEDIA', `/content/media/id :: unknown media ${mediaId}`];
-  if (!asset.bytes) return [422, 'MEDIA_ASSET_WAITING_UPLOAD', `Media ${mediaId} is waiting for upload`];
-  if ((asset.availableAt ?? 0) > Date.now()) return [422, 'MEDIA_ASSET_PROCESSING', `Media ${mediaId} is still PROCESSING`];
-  return undefined;
-}
-
 export function createPost(state: FakeLinkedInState, { res, body, account }: RestRequest): { urn: string } | void {
-  const post = JSON.parse(body.toString('utf8')) as { author?: string; commentary?: string; content?: { media?: { id?: string } } };
+  const post = JSON.parse(body.toString('utf8')) as { author?: string; commentary?: string; content?: PostContent };
   if (post.author !== personUrn(account)) return denied(res, `partnerApiPostsExternal.CREATE.20260101 as ${post.author}`);
   const commentary = post.commentary ?? '';
   const read = readLittleText(commentary);
   if (read.text.length > 3000) return linkedInError(res, 400, 'FIELD_LENGTH_TOO_LONG', '/commentary :: length exceeds 3000');
-  const mediaId = post.content?.media?.id;
-  const problem = mediaId ? mediaProblem(state, mediaId) : undefined;
+  const problem = contentProblem(state, post.content);
   if (problem) return linkedInError(res, ...problem);
   // LinkedIn compares with the author's recent posts, deleted ones included: a deleted post's URN can come back ("ghost").
   const duplicate = state.posts.find((earlier) => earlier.author === post.author && earlier.commentary === commentary);
@@ -44,7 +36,9 @@ export function createPost(state: FakeLinkedInState, { res, body, account }: Res
       errorDetails: { inputErrors: [{ code: 'DUPLICATE_POST', description: `Content is a duplicate of ${duplicate.urn}`, input: { inputPath: { fieldPath: '/commentary' } } }] },
     });
   }
-  const urn = `urn:li:share:${state.nextId()}`;
+  // Video posts come back as ugcPost URNs, the others as share URNs (integrators' reports; UNSURE for documents).
+  const kind = typeof post.content?.media?.id === 'string' && post.content.media.id.startsWith('urn:li:video:') ? 'ugcPost' : 'share';
+  const urn = `urn:li:${kind}:${state.nextPostId()}`;
   const { text, hashtags, mentions } = read;
   state.posts.push({ urn, author: post.author, commentary, text, hashtags, mentions, content: post.content ?? null, createdAt: new Date(), deleted: false });
   return { urn };
@@ -102,6 +96,7 @@ export function receiveUpload(state: FakeLinkedInState, { req, res, url, body, a
   asset.bytes = body;
   asset.contentType = String(req.headers['content-type'] ?? '');
   asset.availableAt = Date.now() + state.mediaProcessingMs;
+  if (asset.kind === 'image') asset.failure = imageFailure(body);
   reply(res, 201);
 }
 

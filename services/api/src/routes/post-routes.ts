@@ -2,7 +2,7 @@ import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
 import { CreatePostBody, ListPostsQuery, PaginatedPostsSchema, PostEnvelopeSchema, UpdatePostBody } from '../schemas/post.js';
 import { createPost } from '../domain/posts/create-post.js';
-import { deletePost, updatePostBody } from '../domain/posts/edit-post.js';
+import { deletePost, updatePost } from '../domain/posts/edit-post.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { listPosts } from '../domain/posts/list-posts.js';
 import { postToWire } from '@lps/db';
@@ -52,14 +52,14 @@ export const postRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'patch',
     path: '/posts/:id',
-    summary: 'Replace the body of a post that is not published',
+    summary: 'Replace the body of a post that is not published, and/or set its link card (link_preview)',
     tag: 'Posts',
     request: { params: idParams, body: UpdatePostBody },
     responses: { 200: { description: 'The updated post', schema: PostEnvelopeSchema } },
     errors: [404, 409, 422],
     handler: async ({ caller, params, body, deps }) => ({
       status: 200,
-      body: await updatePostBody(deps, caller.memberId, params.id, body.body),
+      body: await updatePost(deps, caller.memberId, params.id, body),
     }),
   }),
   defineRoute({

@@ -1,7 +1,8 @@
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
 import { AsyncEnvelopeSchema, PostEnvelopeSchema } from '../schemas/post.js';
-import { ScheduleBody } from '../schemas/publishing.js';
+import { AttachNetworkPostBody, ScheduleBody } from '../schemas/publishing.js';
+import { attachNetworkPost } from '../domain/publishing/attach-network-post.js';
 import { publishPost } from '../domain/publishing/publish-post.js';
 import { schedulePost } from '../domain/publishing/schedule-post.js';
 
@@ -32,6 +33,20 @@ export const publishingRoutes: RouteDefinition[] = [
     handler: async ({ caller, params, deps }) => ({
       status: 202,
       body: await publishPost(deps, caller.memberId, { id: params.id }),
+    }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/network-post',
+    summary: 'Attach the network post this post already is (a URN named by a failed publication, say): it becomes published and its analytics follow',
+    tag: 'Publishing',
+    idempotent: true,
+    request: { params: idParams, body: AttachNetworkPostBody },
+    responses: { 200: { description: 'The post, now published as that URN', schema: PostEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, body, deps }) => ({
+      status: 200,
+      body: await attachNetworkPost(deps, caller.memberId, params.id, body.network_post_urn),
     }),
   }),
 ];

@@ -12,6 +12,28 @@ export const ImageCandidateSchema = Joi.object({
   title: Joi.string().max(100).description('Documents uploaded as a file or URL: the title LinkedIn shows, from the file name (path, control and direction characters removed).'),
 }).label('ImageCandidate');
 
+/** How long a card's texts may be; longer page texts are cut at a word (decision 0017). */
+export const LINK_TITLE_MAX = 300;
+export const LINK_DESCRIPTION_MAX = 1000;
+
+export const LinkPreviewSchema = Joi.object({
+  url: Joi.string().uri().required().description('The page the card opens: the body\'s first link, or the one the member chose.'),
+  enabled: Joi.boolean().required().description('false when the member turned the card off: the post is published as plain text.'),
+  status: Joi.string()
+    .valid('pending', 'ready', 'unavailable')
+    .required()
+    .description('pending: the page is being read (a job, never the request); ready: the card is known; unavailable: the page could not be read — the post is published as plain text unless the member gave a title.'),
+  title: nullableString().max(LINK_TITLE_MAX).required().description("The member's title, else the page's Open Graph / Twitter card title, else its <title>, else its address."),
+  description: nullableString().max(LINK_DESCRIPTION_MAX).required(),
+  image_url: nullableUri().required().description("The page's image as this service stored it (a JPEG of at most 1200 px), uploaded to LinkedIn as the card's thumbnail."),
+  site_name: nullableString().required(),
+  edited: Joi.boolean().required().description('The member set the url, title or description.'),
+  note: nullableString().required().description('Why the page gave no card (unreachable, not HTML, …) or what of it could not be used.'),
+  fetched_at: nullableDateTime().required(),
+})
+  .label('LinkPreview')
+  .description('The link card LinkedIn shows under the text: published when the post has no image, document or video.');
+
 export const PostSchema = Joi.object({
   id: uuid().required(),
   status: Joi.string().valid(...POST_STATUSES).required(),
@@ -27,6 +49,7 @@ export const PostSchema = Joi.object({
   created_at: dateTime().required(),
   image_candidates: Joi.array().items(ImageCandidateSchema).allow(null).description('Absent until the first image generation or upload.'),
   last_error: nullableString().description('Why the last publication failed, if it did.'),
+  link_preview: LinkPreviewSchema.allow(null).description('The link card of the body\'s first link (or the member\'s chosen page); null without a link. Additive: not in the base contract.'),
 }).label('Post');
 
 export const PostEnvelopeSchema = Joi.object({ post: PostSchema.required() }).label('PostEnvelope');
@@ -57,11 +80,26 @@ export const CreatePostBody = Joi.object({
   template_id: Joi.string().max(100).description('A template id from GET /templates.'),
 });
 
+const httpUrl = Joi.string()
+  .max(2048)
+  .uri({ scheme: ['http', 'https'] })
+  .custom((value: string, helpers) => (new URL(value).username || new URL(value).password ? helpers.error('string.uriCustomScheme') : value))
+  .messages({ 'string.uriCustomScheme': '{{#label}} must be an http(s) URL without credentials' });
+
+export const LinkPreviewChoicesBody = Joi.object({
+  enabled: Joi.boolean().description('false turns the card off (the post goes out as plain text); true turns it back on.'),
+  url: httpUrl.allow(null).description('Another page than the body\'s first link; null goes back to the body\'s link. The page is read again.'),
+  title: Joi.string().trim().min(1).max(LINK_TITLE_MAX).allow(null).description("The card's title instead of the page's; null goes back to the page's."),
+  description: Joi.string().trim().min(1).max(LINK_DESCRIPTION_MAX).allow(null).description("The card's description instead of the page's; null goes back to the page's."),
+})
+  .min(1)
+  .label('LinkPreviewChoices');
+
 export const UpdatePostBody = Joi.object({
   body: Joi.string()
     .trim()
     .min(1)
     .max(3000)
-    .required()
-    .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written.'),
-});
+    .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written. Its first http(s) link becomes a link card (`link_preview`).'),
+  link_preview: LinkPreviewChoicesBody.description('Additive: the member\'s choices for the link card. Either field may come alone; at least one is required.'),
+}).or('body', 'link_preview');

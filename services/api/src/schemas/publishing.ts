@@ -14,6 +14,15 @@ export const ScheduleBody = Joi.object({
     .description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
 });
 
+export const AttachNetworkPostBody = Joi.object({
+  network_post_urn: Joi.string()
+    .required()
+    .max(64)
+    .pattern(/^urn:li:(?:share|ugcPost):[1-9]\d{0,18}$/)
+    .messages({ 'string.pattern.base': '{{#label}} must be a LinkedIn post URN: urn:li:share:<id> or urn:li:ugcPost:<id>' })
+    .description('The post on the network, as LinkedIn named it (x-restli-id, or the URN a failed publication named in last_error).'),
+});
+
 export const PostAnalyticsSchema = Joi.object({
   post_id: Joi.string().guid().required(),
   impressions: Joi.number().integer().min(0).required(),

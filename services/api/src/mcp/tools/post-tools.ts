@@ -1,7 +1,7 @@
 import { TEMPLATES } from '@lps/ai';
 import { postToWire } from '@lps/db';
 import { createPost, type CreatePostInput } from '../../domain/posts/create-post.js';
-import { deletePost, updatePostBody } from '../../domain/posts/edit-post.js';
+import { deletePost, updatePost } from '../../domain/posts/edit-post.js';
 import { getOwnedPost } from '../../domain/posts/find-post.js';
 import { listPosts } from '../../domain/posts/list-posts.js';
 import { regeneratePost } from '../../domain/posts/regenerate-post.js';
@@ -50,7 +50,7 @@ export const postTools: ToolDefinition[] = [
     title: 'Replace a post’s text',
     description: 'Replaces the body of a post that is not published yet (at most 3,000 characters). A scheduled post stays scheduled.',
     input: UpdatePostBody.keys(postIdField),
-    run: ({ deps, memberId }, input: { post_id: string; body: string }) => updatePostBody(deps, memberId, input.post_id, input.body),
+    run: ({ deps, memberId }, input: { post_id: string; body: string }) => updatePost(deps, memberId, input.post_id, { body: input.body }),
   }),
   defineTool({
     name: 'regenerate_post',

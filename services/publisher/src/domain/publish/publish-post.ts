@@ -1,13 +1,18 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { NetworkConnection, Post } from '@lps/db';
-import { isNetworkError, postUrl, type Network, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import { accountFromConnection } from '../accounts/network-accounts.js';
 import type { PublisherContext } from '../publisher-context.js';
+import { adoptDuplicate } from './adopt-duplicate.js';
 import { handlePublishFailure } from './handle-failure.js';
+import { linkCardFor } from './link-card.js';
 import { claimOf, commitPublished, referenceFor, type Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 import { uploadMedia } from './upload-media.js';
+
+/** Reading a member's post back needs this private permission (Posts API page); few apps hold it. */
+const READ_BACK_SCOPE = 'r_member_social';
 
 /**
  * The publish-post job: claim → network call → commit (docs/decisions/0005).
@@ -33,21 +38,26 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
     return 'rescheduled meanwhile';
   }
   try {
-    return await publish(context, claim, connection);
+    return await publish(context, claim, connection, job);
   } catch (error) {
+    // Waiting for the link card's page (link-card.ts): the job sleeps, nothing failed.
+    if (error instanceof DelayedError) throw error;
     return handlePublishFailure(context, job, claim.post, error);
   }
 }
 
-async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null): Promise<string> {
+async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null, job: Job): Promise<string> {
   const { runtime, network, pause } = context;
   const { post } = claim;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const media = await uploadMedia(context, lookup.account, claim);
+  // A link card only on a post without an image or document (LinkedIn takes one kind of content).
+  const article = media ? undefined : await linkCardFor(context, lookup.account, claim, job);
   await pause('after-claim', post.id);
-  const published = await publishOnce(context, lookup.account, post, media, claim);
+  const canReadBack = network.mode === 'sandbox' || hasScope(connection?.scopes ?? null, READ_BACK_SCOPE);
+  const published = await publishOnce(context, lookup.account, post, { media, article }, claim, canReadBack);
   await pause('after-call', post.id);
   const outboxId = await commitPublished(runtime.sql, runtime.publishPathStatements, claim, published);
   if (!outboxId) {
@@ -65,42 +75,34 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
  * Step 2. After an earlier attempt of ours (a crash or a time-out may have hidden
  * its success) look for that post first; LinkedIn cannot be asked, but answers a
  * repeat with "duplicate of urn:…", which names the post we already made — or a
- * deleted one, or an older post: adopted only once read back as ours.
+ * deleted one, or an older post: adopted only when shown to be this publication's.
  */
 async function publishOnce(
-  { network }: PublisherContext,
+  { network, log }: PublisherContext,
   account: NetworkAccount,
   post: Post,
-  media: UploadedMedia | undefined,
+  content: { media?: UploadedMedia | undefined; article?: ArticleCard | undefined },
   claim: Claim,
+  canReadBack: boolean,
 ): Promise<PublishedPost> {
   if (claim.recovering) {
     const earlier = await network.findByReference(account, claim.reference);
     if (earlier) return earlier;
   }
+  const request = { text: post.body ?? '', ...content, reference: claim.reference };
   try {
-    return await network.publishPost(account, { text: post.body ?? '', media, reference: claim.reference });
+    return await network.publishPost(account, request);
   } catch (error) {
+    // LinkedIn refused the card's thumbnail (its processing failed) and created nothing: the card goes without it.
+    if (content.article?.thumbnail && isNetworkError(error) && error.code === 'MEDIA_ASSET_PROCESSING_FAILED') {
+      log.warn('link card thumbnail refused by the network: card published without it', { post_id: post.id });
+      const { thumbnail: _refused, ...article } = content.article;
+      return network.publishPost(account, { ...request, article });
+    }
     if (claim.recovering && isNetworkError(error) && error.kind === 'duplicate' && error.duplicateOf) {
-      return adoptDuplicate(network, account, post.body ?? '', error.duplicateOf);
+      const window = { from: post.publishRequestedAt ?? post.publishClaimedAt ?? new Date(), to: new Date() };
+      return adoptDuplicate(network, account, { urn: error.duplicateOf, body: post.body ?? '', window, canReadBack }, log);
     }
     throw error;
   }
-}
-
-/** The duplicate the network named is adopted only if it is there, by this member, with this text. */
-async function adoptDuplicate(network: Network, account: NetworkAccount, body: string, urn: string): Promise<PublishedPost> {
-  // The URL lets the member see for themselves whether that post is the one we meant to publish.
-  const refused = (why: string) =>
-    new PermanentPublishError(`the network calls this post a duplicate of ${urn} (${postUrl(urn)}), but ${why}; not adopted as this publication`);
-  let check;
-  try {
-    check = await network.checkOwnPost(account, urn, body);
-  } catch (error) {
-    if (isNetworkError(error) && error.retryable) throw error;
-    throw refused(`it could not be read back to check it is this member's, with this text (${error instanceof Error ? error.message : String(error)})`);
-  }
-  if (check.verdict === 'gone') throw refused('that post no longer exists (deleted)');
-  if (check.verdict === 'not ours') throw refused(check.reason);
-  return { urn, url: postUrl(urn) };
 }

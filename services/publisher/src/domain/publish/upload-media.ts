@@ -25,20 +25,25 @@ async function upload(context: PublisherContext, account: NetworkAccount, post: 
 }
 
 /**
- * The post's image or PDF on the network, uploaded once per publication: the
- * first attempt uploads it and keeps the URN with the claim; a retry reuses
- * that URN (an upload LinkedIn is still processing would otherwise be replaced
- * by a new one on every attempt, docs/decisions/0005).
+ * An upload made once per publication: the first attempt uploads and keeps the URN
+ * with the claim; a retry reuses that URN (an upload LinkedIn is still processing
+ * would otherwise be replaced by a new one on every attempt, docs/decisions/0005).
+ * A post carries one upload at most (its image or PDF, or its link card's thumbnail).
  */
+export async function uploadOncePerPublication(context: PublisherContext, claim: Claim, upload: () => Promise<string>): Promise<string> {
+  const { post } = claim;
+  if (post.publishMediaUrn) return post.publishMediaUrn;
+  const urn = await upload();
+  const version = await recordPublishMedia(context.runtime.sql, post.id, claim.version, urn);
+  claim.post = { ...post, publishMediaUrn: urn };
+  if (version) claim.version = version;
+  return urn;
+}
+
+/** The post's image or PDF on the network, uploaded once per publication. */
 export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim): Promise<UploadedMedia | undefined> {
   const { post } = claim;
   if (!post.imageUrl || post.format === 'text') return undefined;
-  let urn = post.publishMediaUrn;
-  if (!urn) {
-    urn = await upload(context, account, post, post.imageUrl);
-    const version = await recordPublishMedia(context.runtime.sql, post.id, claim.version, urn);
-    claim.post = { ...post, publishMediaUrn: urn };
-    if (version) claim.version = version;
-  }
+  const urn = await uploadOncePerPublication(context, claim, () => upload(context, account, post, post.imageUrl as string));
   return post.format === 'document' ? { kind: 'document', urn, title: documentTitle(post) } : { kind: 'image', urn };
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "posts" ADD COLUMN     "link_preview" JSONB;
+
