@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PUBLISH_CONCURRENCY, DEFAULT_REDIS_URL } from '@lps/config';
+import { DEFAULT_PUBLISH_CONCURRENCY, loadRedisSettings } from '@lps/config';
 import { createDb, type Db } from '@lps/db';
 import { createBenchMember } from './bench-member.js';
 import { connectRedis } from '@lps/queue';
@@ -29,7 +29,8 @@ const POSTS = Number(values.posts);
 const SCHEDULED = Number(values.scheduled);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = 3;
-const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+// REDIS_URL, REDIS_CLUSTER, REDIS_TLS_CA_FILE as the services read them: the bench runs on a cluster as on one server.
+const redisSettings = loadRedisSettings();
 const prefix = `bench${randomBytes(4).toString('hex')}`;
 const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
@@ -105,7 +106,7 @@ async function cleanup(): Promise<void> {
   await publisher.stop();
   await api.stop();
   await db.$disconnect();
-  const redis = await connectRedis(redisUrl, 'producer');
+  const redis = await connectRedis(redisSettings, 'producer');
   await deleteRedisKeys(redis, prefix);
   await redis.quit();
   await database.drop();
@@ -116,7 +117,7 @@ try {
   if (WARMUP > 0) {
     say(`warming up: ${WARMUP} publishes, then ${WARMUP} no-op jobs, not measured`);
     await publishThroughput(member.auth, await makePosts(member.memberId, WARMUP, 'warm-up'));
-    await noopBaseline(redisUrl, WARMUP, CONCURRENCY);
+    await noopBaseline(redisSettings, WARMUP, CONCURRENCY);
   }
   // Both sides swing from round to round on this shared machine: three rounds each, taken
   // in turns so that both see the same moments, and the ratio of their medians.
@@ -126,7 +127,7 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     say(`round ${round}/${ROUNDS}: ${POSTS} posts through the API (sandbox, publisher concurrency ${CONCURRENCY}), then ${POSTS} raw BullMQ no-op jobs on the same Redis`);
     publishRates.push(await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, `round ${round}`), cpuPerPost));
-    noopRates.push(await noopBaseline(redisUrl, POSTS, CONCURRENCY));
+    noopRates.push(await noopBaseline(redisSettings, POSTS, CONCURRENCY));
   }
   const median = (rates: number[]) => percentile([...rates].sort((a, b) => a - b), 50);
   const publishRate = median(publishRates);

@@ -6,3 +6,4 @@ export * from './time.js';
 export * from './dependency-failure.js';
 export * from './keyed-slots.js';
 export * from './lua-command.js';
+export * from './redis-keys.js';

@@ -1,15 +1,14 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { jobCatalog, type JobName, type JobPayload } from './catalog.js';
 import { QUEUE_NAMES, type QueueName } from './jobs/job-definition.js';
-import { bullPrefix } from './connections.js';
+import { bullPrefix, type RedisClient } from './connections.js';
 
 export type Queues = Record<QueueName, Queue>;
 
 /** Not part of any payload schema: set by enqueue, read by the worker runner. */
 export const REQUEST_ID_FIELD = '_request_id';
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+export function createQueues(connection: RedisClient, prefix: string): Queues {
   return Object.fromEntries(
     QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix: bullPrefix(prefix) })]),
   ) as Queues;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { luaCommand } from '@lps/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@lps/queue';
 
 /**
  * At most `limit` requests in flight per endpoint, across every dispatcher
@@ -97,7 +97,7 @@ const adjustCount = (counts: Map<string, number>, key: string, delta: number) =>
  * recording. A freed lease waits (still held) for room in the allowance when
  * jobs are waiting, and goes back to Redis when none is.
  */
-export function createEndpointSlots(redis: Redis, prefix: string, options: EndpointSlotOptions): EndpointSlots {
+export function createEndpointSlots(redis: RedisClient, prefix: string, options: EndpointSlotOptions): EndpointSlots {
   const waiting = new Map<string, Waiter[]>();
   /** Average time a slot of the endpoint was held, from this process's own requests. */
   const slotMs = new Map<string, number>();
