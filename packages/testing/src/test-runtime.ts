@@ -50,7 +50,8 @@ export async function createTestRuntime(env: Record<string, string> = {}, option
 /**
  * Deletes every Redis key matching a glob pattern, in SCAN batches (never KEYS, never
  * FLUSHALL). On a cluster every master is scanned, and keys are deleted one by one
- * (a DEL of keys in several slots is refused with CROSSSLOT).
+ * through the cluster client (a DEL of keys in several slots is refused with CROSSSLOT,
+ * and a node that has just become a replica answers MOVED).
  */
 export async function deleteKeysMatching(redis: RedisClient, pattern: string): Promise<void> {
   const servers: Redis[] = isCluster(redis) ? redis.nodes('master') : [redis];
@@ -58,7 +59,7 @@ export async function deleteKeysMatching(redis: RedisClient, pattern: string): P
     let cursor = '0';
     do {
       const [next, keys] = await server.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length > 0) await (isCluster(redis) ? Promise.all(keys.map((key) => server.del(key))) : server.del(...keys));
+      if (keys.length > 0) await (isCluster(redis) ? Promise.all(keys.map((key) => redis.del(key))) : server.del(...keys));
       cursor = next;
     } while (cursor !== '0');
   }
