@@ -71,14 +71,23 @@ export function createRedisClient(settings: RedisSettings, role: RedisRole, name
   return new Cluster(settings.nodes, options);
 }
 
-/** `createRedisClient`, connected (its first connection fails loudly rather than in the first command). */
+/**
+ * `createRedisClient`, connected: its first connection fails loudly rather than in the
+ * first command, and with the server's reason (WRONGPASS, a certificate refused) rather
+ * than ioredis's "Connection is closed".
+ */
 export async function connectRedis(settings: RedisSettings, role: RedisRole, name?: string): Promise<RedisClient> {
   const client = createRedisClient(settings, role, name);
+  let reason: Error | undefined;
+  const remember = (error: Error) => (reason = error);
+  client.on('error', remember);
   try {
     await client.connect();
   } catch (error) {
     client.disconnect();
-    throw error;
+    throw reason ?? error;
+  } finally {
+    client.off('error', remember);
   }
   return client;
 }

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 export interface LocalRedisOptions {
   /** TLS only (no plain port), with a CA of the test's own. */
   tls?: boolean;
-  /** `redis-server` directives as arguments, e.g. `['--user', 'lps on >secret ~* &* +@all']`. */
+  /** `redis-server` directives as arguments, one word each, e.g. `['--user', 'lps', 'on', '>secret', '~*', '&*', '+@all']`. */
   extraArgs?: string[];
 }
 
@@ -121,8 +121,14 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     admins.push(client);
     return client;
   };
-  await ready(admin(port));
   const stop = stopServers([server], dir);
+  try {
+    await ready(admin(port));
+  } catch (error) {
+    admins.forEach((client) => client.disconnect());
+    await stop();
+    throw error;
+  }
   return {
     url: `${certificates ? 'rediss' : 'redis'}://127.0.0.1:${port}`,
     ports: [port],
@@ -136,14 +142,18 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
   };
 }
 
-/** The admin connection logs in as the `--user` the server was given, if any. */
+/** The admin connection logs in as the last enabled `--user` with a password the server was given, if any. */
 function adminAuth(options: LocalRedisOptions): RedisOptions {
   const args = options.extraArgs ?? [];
-  const user = args[args.indexOf('--user') + 1];
-  if (args.indexOf('--user') < 0 || !user) return {};
-  const [name] = user.split(' ');
-  const password = /(?:^| )>(\S+)/.exec(user)?.[1];
-  return { username: name, ...(password ? { password } : {}) };
+  // Each `--user` is followed by its words: name, `on`/`off`, `>password`, rules.
+  const users = args.flatMap((arg, i) => {
+    if (arg !== '--user') return [];
+    const end = args.findIndex((next, j) => j > i && next.startsWith('--'));
+    return [args.slice(i + 1, end < 0 ? undefined : end)];
+  });
+  const user = users.filter((words) => words.includes('on') && words.some((word) => word.startsWith('>'))).at(-1);
+  if (!user) return {};
+  return { username: user[0], password: (user.find((word) => word.startsWith('>')) as string).slice(1) };
 }
 
 /**
