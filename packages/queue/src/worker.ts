@@ -3,6 +3,7 @@ import type { LogContext, Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
 import { jobCatalog, type JobName, type JobPayload, type JobsOnQueue } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
+import { queueTelemetry } from '@lps/telemetry';
 import { bullPrefix, type RedisClient } from './connections.js';
 import { REQUEST_ID_FIELD } from './queues.js';
 
@@ -42,6 +43,7 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
       connection: options.connection,
       prefix: bullPrefix(options.prefix),
       concurrency: options.concurrency ?? 8,
+      telemetry: queueTelemetry(),
       ...options.workerOptions,
     },
   );
