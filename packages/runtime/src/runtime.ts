@@ -1,6 +1,6 @@
 import { developmentKeyPath, type Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
-import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
+import { createDb, createPublishPathStatements, createSqlPool, pingDatabase, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
 import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues, type RedisClient } from '@lps/queue';
@@ -47,9 +47,21 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // Read at scrape time, only while connected (a script sent on a down producer connection never settles).
   metrics.watchQueues(
     Object.fromEntries(
-      Object.entries(queues).map(([name, queue]) => [name, { getJobCounts: async (...states: string[]) => (assertQueueConnected(queue), queue.getJobCounts(...(states as Parameters<typeof queue.getJobCounts>))) }]),
+      Object.entries(queues).map(([name, queue]) => [
+        name,
+        {
+          getJobCounts: async (...states: string[]) => (assertQueueConnected(queue), queue.getJobCounts(...(states as Parameters<typeof queue.getJobCounts>))),
+          async oldestWaitingSince() {
+            assertQueueConnected(queue);
+            // Oldest first; a delayed job has been waiting only since it came due.
+            const [oldest] = await queue.getJobs(['waiting'], 0, 0, true);
+            return oldest ? oldest.timestamp + (oldest.delay ?? 0) : undefined;
+          },
+        },
+      ]),
     ),
   );
+  metrics.watchDependencies({ database: () => pingDatabase(db), redis: () => redis.ping() });
   // Without a listener ioredis prints every failed reconnection to stderr; the log says it once per state change.
   let redisDown = false;
   redis.on('error', (error: Error) => {

@@ -93,6 +93,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
     const pausedUntil = await pauses.record(endpoint.id, outcome.timedOut);
+    if (pausedUntil) runtime.metrics.webhookEndpointPauses.inc();
     // A retry never falls inside the endpoint's pause; the record says why it waits.
     const retryAt = delay === null ? null : new Date(Math.max(Date.now() + delay, pausedUntil ?? 0));
     const recorded = pausedUntil
