@@ -2,7 +2,7 @@ import { startTelemetry } from '@lps/telemetry';
 
 // Tracing (only when OTEL_* asks for it) hooks module loading, so it starts before the
 // service's modules are imported: they are imported after it, dynamically.
-await startTelemetry('lps');
+await startTelemetry('all');
 const { runStandalone } = await import('@lps/runtime');
 const { startApiService } = await import('@lps/api');
 const { startPublisherService } = await import('@lps/publisher');
