@@ -51,15 +51,20 @@ describe('member shares across dispatchers', () => {
   });
 });
 
+/** Dispatcher one's pauses, and dispatcher two's pauses and slots wired as its process wires them, for a new endpoint. */
+function twoDispatchers() {
+  const pausesOne = createEndpointPauses(test.runtime.redis, prefix());
+  const pausesTwo = createEndpointPauses(test.runtime.redis, prefix());
+  const slotsOfTwo = createEndpointSlots(test.runtime.redis, prefix(), {
+    limit: 2, unrecordedLimit: 4, leaseMs: 15_000, renewAfterMs: 2_500, expectedWaitMs: 0, maxWaitMs: 0,
+    onPauseSeen: (id, until, timeouts) => pausesTwo.learn(id, until, timeouts),
+  });
+  return { endpointId: randomUUID(), pausesOne, pausesTwo, slotsOfTwo };
+}
+
 describe('endpoint pauses across dispatchers', () => {
   it('five time-outs in a row seen by two dispatchers pause the endpoint for both; the other learns it from its next acquire', async () => {
-    const endpointId = randomUUID();
-    const pausesOne = createEndpointPauses(test.runtime.redis, prefix());
-    const pausesTwo = createEndpointPauses(test.runtime.redis, prefix());
-    const slotsOfTwo = createEndpointSlots(test.runtime.redis, prefix(), {
-      limit: 2, unrecordedLimit: 4, leaseMs: 15_000, renewAfterMs: 2_500, expectedWaitMs: 0, maxWaitMs: 0,
-      onPauseSeen: (id, until, timeouts) => pausesTwo.learn(id, until, timeouts),
-    });
+    const { endpointId, pausesOne, pausesTwo, slotsOfTwo } = twoDispatchers();
     const started: Array<number | undefined> = [];
     for (let i = 0; i < TIMEOUTS_BEFORE_PAUSE; i += 1) started.push(await (i % 2 === 0 ? pausesOne : pausesTwo).record(endpointId, true));
     // The fifth time-out in a row (on dispatcher one) starts the pause; the first four did not.
@@ -72,13 +77,7 @@ describe('endpoint pauses across dispatchers', () => {
   });
 
   it('any answer ends the streak for every dispatcher', async () => {
-    const endpointId = randomUUID();
-    const pausesOne = createEndpointPauses(test.runtime.redis, prefix());
-    const pausesTwo = createEndpointPauses(test.runtime.redis, prefix());
-    const slotsOfTwo = createEndpointSlots(test.runtime.redis, prefix(), {
-      limit: 2, unrecordedLimit: 4, leaseMs: 15_000, renewAfterMs: 2_500, expectedWaitMs: 0, maxWaitMs: 0,
-      onPauseSeen: (id, until, timeouts) => pausesTwo.learn(id, until, timeouts),
-    });
+    const { endpointId, pausesOne, pausesTwo, slotsOfTwo } = twoDispatchers();
     for (let i = 0; i < TIMEOUTS_BEFORE_PAUSE - 1; i += 1) await pausesOne.record(endpointId, true);
     // Dispatcher two gets an answer (it learnt of the streak at its acquire): the streak ends in Redis.
     const slot = await slotsOfTwo.acquire(endpointId);
