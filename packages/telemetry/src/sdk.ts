@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -26,9 +26,11 @@ export async function startSdk(service: string) {
     ...(process.env.OTEL_SERVICE_NAME || /(^|,)\s*service\.name=/.test(process.env.OTEL_RESOURCE_ATTRIBUTES ?? '') ? {} : { serviceName: `lps-${service}` }),
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request: IncomingMessage) => PROBES.test(request.url ?? '') }),
-      new ExpressInstrumentation(),
-      new PgInstrumentation(),
-      new IORedisInstrumentation(),
+      // Spans that cost more than they tell: one per express middleware (the route's handler stays),
+      // one per pool checkout, and commands outside any trace (BullMQ's polling and locks).
+      new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
+      new PgInstrumentation({ ignoreConnectSpans: true, requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
     ],
   });
   sdk.start();
