@@ -47,6 +47,12 @@ export interface LocalRedisCluster extends LocalRedis {
    * agrees; returns the ports of the old and the new master.
    */
   failover(key: string): Promise<{ from: number; to: number }>;
+  /**
+   * SIGKILLs the master that serves the key's slot and waits until its replica has
+   * taken the slot over (the cluster notices after `cluster-node-timeout`, 2 s here).
+   * Writes the master acknowledged but had not yet replicated are lost, as in a real crash.
+   */
+  killMaster(key: string): Promise<{ from: number; to: number }>;
 }
 
 /** Two free ports n apart (a cluster node also listens on its port + 10000). */
@@ -223,6 +229,24 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
       await admin(replicaPort).cluster('FAILOVER');
       await waitFor(async () => (await masterOf(key).catch(() => 0)) === replicaPort, { timeoutMs: 15_000, what: 'the replica to take over the slot' });
       await waitForAgreement(ports, admin, masters);
+      return { from, to: replicaPort };
+    },
+    async killMaster(key) {
+      const from = await masterOf(key);
+      const masterId = String(await admin(from).cluster('MYID'));
+      const replicaPort = Number(/:(\d+)@/.exec(((await admin(from).cluster('REPLICAS', masterId)) as string[])[0] ?? '')?.[1]);
+      if (!replicaPort) throw new Error(`the master on ${from} has no replica`);
+      servers.find((server) => server.port === from)?.process.kill('SIGKILL');
+      admins.get(from)?.disconnect();
+      admins.delete(from);
+      await waitFor(
+        async () => {
+          const info = String(await admin(replicaPort).cluster('INFO').catch(() => ''));
+          const role = String(await admin(replicaPort).role().catch(() => ['']));
+          return /cluster_state:ok/.test(info) && role.startsWith('master');
+        },
+        { timeoutMs: 30_000, what: 'the replica to take over from the killed master' },
+      );
       return { from, to: replicaPort };
     },
     async stop() {

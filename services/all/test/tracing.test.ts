@@ -48,8 +48,9 @@ beforeAll(async () => {
   };
   const api = startServiceProcess('services/api/dist/main.js', { ...env, PORT: '0' });
   processes.push(api, startServiceProcess('services/publisher/dist/main.js', env), startServiceProcess('services/webhook-dispatcher/dist/main.js', env));
-  baseUrl = `http://127.0.0.1:${await apiPort(api)}/api/v1`;
-  await Promise.all(processes.slice(1).map((service) => service.waitForLine(/ started/)));
+  // Loading the SDK and its instrumentations takes a few seconds more on a busy machine.
+  baseUrl = `http://127.0.0.1:${await apiPort(api, 80_000)}/api/v1`;
+  await Promise.all(processes.slice(1).map((service) => service.waitForLine(/ started/, 80_000)));
 }, 90_000);
 
 afterAll(async () => {

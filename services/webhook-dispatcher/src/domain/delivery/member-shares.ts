@@ -40,9 +40,18 @@ export interface MemberShareOptions {
 }
 
 const REMEMBERED_ENDPOINTS = 50_000;
+/**
+ * After Redis refuses a member, this process refuses it too for this long without asking
+ * (unless it frees one of the member's slots itself): a member whose receivers hang has
+ * hundreds of jobs fetched and postponed in a row, and a Redis call for each made that
+ * churn slower, and the others' jobs queued behind it waited longer. Shorter than the
+ * shortest postponement (100 ms), so no job waits longer for it.
+ */
+const REFUSAL_MEMORY_MS = 100;
 
 export function createMemberShares(redis: RedisClient, prefix: string, options: MemberShareOptions): MemberShares {
   const owners = new Map<string, string>();
+  const refusedUntil = new Map<string, number>();
   const key = (...rest: string[]) => taggedKey(prefix, 'member-shares', ...rest);
   const all = key('all');
   const fleet = key('dispatchers');
@@ -56,13 +65,20 @@ export function createMemberShares(redis: RedisClient, prefix: string, options: 
       owners.set(endpointId, memberId);
     },
     async take(memberId) {
+      const now = Date.now();
+      if ((refusedUntil.get(memberId) ?? 0) > now) return undefined;
       const token = randomUUID();
       const mine = key('member', memberId);
-      if (Number(await takeShare(mine, all, fleet, Date.now(), token, options.leaseMs, self)) !== 1) return undefined;
+      if (Number(await takeShare(mine, all, fleet, now, token, options.leaseMs, self)) !== 1) {
+        if (refusedUntil.size >= REMEMBERED_ENDPOINTS) refusedUntil.clear();
+        refusedUntil.set(memberId, now + REFUSAL_MEMORY_MS);
+        return undefined;
+      }
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        refusedUntil.delete(memberId);
         // Not awaited: a lost release only keeps the slot counted until its lease expires.
         releaseShare(mine, all, token).catch(() => undefined);
       };
