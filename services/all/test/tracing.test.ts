@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   apiPort,
   createTestMember,
@@ -86,6 +89,45 @@ describe('OpenTelemetry traces', () => {
     expect(tracingRequested({ OTEL_TRACES_EXPORTER: 'otlp' })).toBe(true);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_TRACES_EXPORTER: 'none' })).toBe(false);
     expect(tracingRequested({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SDK_DISABLED: 'true' })).toBe(false);
+  });
+
+  it('are free when off: without OTEL_* the API loads no OpenTelemetry module at all; with it, the SDK', async () => {
+    // A module hook of the test's own records every specifier the process resolves.
+    const dir = mkdtempSync(join(tmpdir(), 'lps-resolved-'));
+    writeFileSync(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  appendFileSync(process.env.LPS_TEST_RESOLVED_LOG, specifier + '\\n');
+  return next(specifier, context);
+}
+`);
+    writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
+    try {
+      const resolved: Record<string, string> = {};
+      for (const tracing of [false, true]) {
+        const log = join(dir, `${tracing}.log`);
+        const api = startServiceProcess(
+          'services/api/dist/main.js',
+          {
+            DATABASE_URL: test.database.url,
+            LPS_REDIS_PREFIX: test.runtime.config.redis.prefix,
+            PORT: '0',
+            LPS_TEST_RESOLVED_LOG: log,
+            ...(tracing ? { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url } : {}),
+          },
+          { nodeArgs: ['--import', join(dir, 'register.mjs')] },
+        );
+        await apiPort(api, 80_000);
+        await api.stop();
+        resolved[String(tracing)] = existsSync(log) ? readFileSync(log, 'utf8') : '';
+      }
+      // The hook saw the service's own modules load (it works), and nothing of OpenTelemetry when off.
+      expect(resolved.false).toMatch(/@lps\/runtime/);
+      expect(resolved.false).not.toMatch(/@opentelemetry\/|bullmq-otel/);
+      expect(resolved.true).toMatch(/@opentelemetry\/sdk-node/);
+      expect(resolved.true).toMatch(/bullmq-otel/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("join the API's request and the publisher's job in one trace, the job's span a child of the API's enqueue, and carry it to the webhook request", async () => {
