@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REDIS_URL } from '@lps/config';
+import { loadRedisSettings } from '@lps/config';
 import { createDb } from '@lps/db';
 import { createBenchMember } from './bench-member.js';
 import { connectRedis } from '@lps/queue';
@@ -41,7 +41,7 @@ async function apiKeyForBenchMember(): Promise<string> {
 }
 
 async function cleanRedis(): Promise<void> {
-  const redis = await connectRedis(process.env.REDIS_URL || DEFAULT_REDIS_URL, 'producer');
+  const redis = await connectRedis(loadRedisSettings(), 'producer');
   await deleteRedisKeys(redis, prefix);
   await redis.quit();
 }

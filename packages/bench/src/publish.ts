@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PUBLISH_CONCURRENCY, DEFAULT_REDIS_URL } from '@lps/config';
+import { DEFAULT_PUBLISH_CONCURRENCY, loadRedisSettings } from '@lps/config';
 import { createDb, type Db } from '@lps/db';
 import { createBenchMember } from './bench-member.js';
 import { connectRedis } from '@lps/queue';
-import { deleteRedisKeys } from '@lps/testing';
+import { deleteRedisKeys, startLocalRedisCluster } from '@lps/testing';
 import { startApiProcess } from './posts/api-process.js';
 import { createBenchDatabase, startOnDatabase } from './posts/bench-database.js';
 import { percentile } from './publish/concurrency.js';
@@ -13,7 +13,9 @@ import { postEach } from './publish/post-each.js';
 import { cpuPerItem, pidsNamed, readCpu, type CpuReading, type ProcessGroups } from './publish/process-cpu.js';
 import { startBenchService } from './bench-service.js';
 
-// `npm run bench -- publish [--warmup 4000] [--posts 2000] [--scheduled 1000] [--concurrency <LPS_PUBLISH_CONCURRENCY's default>]`
+// `npm run bench -- publish [--warmup 4000] [--posts 2000] [--scheduled 1000] [--concurrency <LPS_PUBLISH_CONCURRENCY's default>] [--cluster]`
+// --cluster: everything (the services and the no-op baseline) on a Redis Cluster of the bench's own
+//    (three masters with a replica each on this machine, decision 0020) instead of REDIS_URL.
 // 1. Publishes N posts through the API in sandbox mode (API and publisher in their own
 //    processes, warmed up first by W publishes that are not measured: after 1,000, V8 was
 //    still optimising through the measured window) and measures posts/s from the first 202
@@ -23,13 +25,17 @@ import { startBenchService } from './bench-service.js';
 //    It also prints each process's CPU per post over the publish rounds (Linux /proc): the
 //    ratio swings with the machine, and ops size each service by its share.
 // 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
-const { values } = parseArgs({ options: { warmup: { type: 'string', default: '4000' }, posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) } } });
+const { values } = parseArgs({ options: { warmup: { type: 'string', default: '4000' }, posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) }, cluster: { type: 'boolean', default: false } } });
 const WARMUP = Number(values.warmup);
 const POSTS = Number(values.posts);
 const SCHEDULED = Number(values.scheduled);
 const CONCURRENCY = Number(values.concurrency);
 const ROUNDS = 3;
-const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+const cluster = values.cluster ? await startLocalRedisCluster({ masters: 3, replicas: 1 }) : undefined;
+// The services are started with this process's environment: on the cluster, they connect to it.
+if (cluster) Object.assign(process.env, { REDIS_URL: cluster.url, REDIS_CLUSTER: '1' });
+// REDIS_URL, REDIS_CLUSTER, REDIS_TLS_CA_FILE as the services read them: the bench runs on a cluster as on one server.
+const redisSettings = loadRedisSettings();
 const prefix = `bench${randomBytes(4).toString('hex')}`;
 const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
@@ -105,10 +111,11 @@ async function cleanup(): Promise<void> {
   await publisher.stop();
   await api.stop();
   await db.$disconnect();
-  const redis = await connectRedis(redisUrl, 'producer');
+  const redis = await connectRedis(redisSettings, 'producer');
   await deleteRedisKeys(redis, prefix);
   await redis.quit();
   await database.drop();
+  await cluster?.stop();
 }
 
 try {
@@ -116,7 +123,7 @@ try {
   if (WARMUP > 0) {
     say(`warming up: ${WARMUP} publishes, then ${WARMUP} no-op jobs, not measured`);
     await publishThroughput(member.auth, await makePosts(member.memberId, WARMUP, 'warm-up'));
-    await noopBaseline(redisUrl, WARMUP, CONCURRENCY);
+    await noopBaseline(redisSettings, WARMUP, CONCURRENCY);
   }
   // Both sides swing from round to round on this shared machine: three rounds each, taken
   // in turns so that both see the same moments, and the ratio of their medians.
@@ -126,7 +133,7 @@ try {
   for (let round = 1; round <= ROUNDS; round += 1) {
     say(`round ${round}/${ROUNDS}: ${POSTS} posts through the API (sandbox, publisher concurrency ${CONCURRENCY}), then ${POSTS} raw BullMQ no-op jobs on the same Redis`);
     publishRates.push(await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, `round ${round}`), cpuPerPost));
-    noopRates.push(await noopBaseline(redisUrl, POSTS, CONCURRENCY));
+    noopRates.push(await noopBaseline(redisSettings, POSTS, CONCURRENCY));
   }
   const median = (rates: number[]) => percentile([...rates].sort((a, b) => a - b), 50);
   const publishRate = median(publishRates);

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createTestDatabase, waitFor, type TestDatabase } from '@lps/testing';
+import { loadRedisSettings } from '@lps/config';
 import { subscribeKeyRevocations } from '@lps/queue';
 import { createDb, type Db } from '@lps/db';
 import { runCli } from '@lps/cli';
@@ -64,7 +65,7 @@ describe('lps CLI', () => {
   it('key revoke announces the revoked key id on Redis so running APIs drop it at once', async () => {
     const created = JSON.parse((await cli('member', 'create', '--name', 'Katherine', '--json')).lines[0] as string);
     const heard: string[] = [];
-    const stop = await subscribeKeyRevocations(process.env.REDIS_URL || 'redis://127.0.0.1:6379', process.env.LPS_REDIS_PREFIX || 'lps', (keyId) => heard.push(keyId));
+    const stop = await subscribeKeyRevocations(loadRedisSettings(), (keyId) => heard.push(keyId));
     try {
       expect((await cli('key', 'revoke', created.key_id)).code).toBe(0);
       await waitFor(() => heard.includes(created.key_id), { timeoutMs: 5_000, what: 'the revocation announcement' });

@@ -7,3 +7,4 @@ export * from './dependency-failure.js';
 export * from './keyed-slots.js';
 export * from './lua-command.js';
 export * from './fit-text.js';
+export * from './redis-keys.js';

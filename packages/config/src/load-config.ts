@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { sections } from './sections/index.js';
+import { redisProblems, type RedisSettings } from './sections/redis.js';
 import type { ConfigSection } from './sections/section.js';
 
 type Sections = typeof sections;
@@ -36,6 +37,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...core.build(value),
     ...Object.fromEntries(Object.entries(others).map(([name, section]) => [name, section.build(value)])),
   } as Config;
+  const redis = redisProblems(config.redis, value.REDIS_TLS_CA_FILE !== undefined);
+  if (redis.length > 0) throw new ConfigError(`invalid configuration: ${redis.join('; ')}`);
   if (config.nodeEnv === 'production' && config.security.encryptionKeyIsDevelopmentDefault) {
     throw new ConfigError('invalid configuration: LPS_ENCRYPTION_KEY is required when NODE_ENV=production');
   }
@@ -44,3 +47,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** Every environment variable the service reads (docs/configuration.md documents each; a test checks it). */
 export const configVariables = (): string[] => Object.values(sections).flatMap((section) => Object.keys(section.variables)).sort();
+
+/** Only the Redis settings, from the same variables and rules (benchmarks and tools that need nothing else). */
+export function loadRedisSettings(env: NodeJS.ProcessEnv = process.env): RedisSettings {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const { error, value } = Joi.object(sections.redis.variables).unknown(true).validate(cleaned, { abortEarly: false, convert: true });
+  if (error) throw new ConfigError(`invalid configuration: ${error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ')}`);
+  const settings = sections.redis.build(value);
+  const problems = redisProblems(settings, value.REDIS_TLS_CA_FILE !== undefined);
+  if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  return settings;
+}

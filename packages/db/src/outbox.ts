@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentTraceMetadata } from '@lps/telemetry';
 import type { Sql } from './client.js';
 import type { Prisma } from './generated/prisma/client.js';
 
@@ -23,11 +24,12 @@ export interface NewOutboxEvent {
 /**
  * Records an event inside the caller's transaction. The webhook dispatcher's relay
  * turns it into deliveries; writing it here, with the state change, is what makes
- * "changed but never announced" impossible.
+ * "changed but never announced" impossible. With tracing on, the row keeps the
+ * trace it was written in, and the relay hands it to the event's delivery jobs.
  */
 export async function appendOutboxEvent(tx: Prisma.TransactionClient, event: NewOutboxEvent): Promise<{ id: string }> {
   return tx.outboxEvent.create({
-    data: { memberId: event.memberId, type: event.type, payload: event.data },
+    data: { memberId: event.memberId, type: event.type, payload: event.data, traceContext: currentTraceMetadata() ?? null },
     select: { id: true },
   });
 }
@@ -40,8 +42,8 @@ export async function appendOutboxEventSql(client: Sql, event: NewOutboxEvent): 
   const id = randomUUID();
   await client.query({
     name: 'lps-append-outbox-event',
-    text: 'INSERT INTO outbox_events (id, member_id, type, payload) VALUES ($1, $2, $3, $4)',
-    values: [id, event.memberId, event.type, JSON.stringify(event.data)],
+    text: 'INSERT INTO outbox_events (id, member_id, type, payload, trace_context) VALUES ($1, $2, $3, $4, $5)',
+    values: [id, event.memberId, event.type, JSON.stringify(event.data), currentTraceMetadata() ?? null],
   });
   return { id };
 }

@@ -4,7 +4,7 @@ export type { PublishPostPayload } from './jobs/publish-jobs.js';
 export type { DeletePostFilesPayload, GenerateImagesPayload } from './jobs/image-jobs.js';
 export type { ResearchKeywordPayload } from './jobs/research-jobs.js';
 export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-jobs.js';
-export { connectRedis, bullPrefix, type RedisRole } from './connections.js';
+export { connectRedis, createRedisClient, bullPrefix, isCluster, type RedisClient, type RedisRole } from './connections.js';
 export { assertQueueConnected, createQueues, closeQueues, enqueue, enqueueMany, RedisUnavailableError, type EnqueueOptions, type Queues } from './queues.js';
 export { publishJobId } from './jobs/publish-jobs.js';
 export { placePublishJob, publishJobMayExist, type PublishHistory, type PublishJobPlacement } from './place-publish-job.js';

@@ -1,17 +1,18 @@
 import { Queue, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { jobCatalog, type JobName, type JobPayload } from './catalog.js';
 import { QUEUE_NAMES, type QueueName } from './jobs/job-definition.js';
-import { bullPrefix } from './connections.js';
+import { queueTelemetry } from '@lps/telemetry';
+import { bullPrefix, type RedisClient } from './connections.js';
 
 export type Queues = Record<QueueName, Queue>;
 
 /** Not part of any payload schema: set by enqueue, read by the worker runner. */
 export const REQUEST_ID_FIELD = '_request_id';
 
-export function createQueues(connection: Redis, prefix: string): Queues {
+export function createQueues(connection: RedisClient, prefix: string): Queues {
   return Object.fromEntries(
-    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix: bullPrefix(prefix) })]),
+    // With tracing on (OTEL_*), an add continues the caller's trace and the job's worker continues the add's.
+    QUEUE_NAMES.map((name) => [name, new Queue(name, { connection, prefix: bullPrefix(prefix), telemetry: queueTelemetry() })]),
   ) as Queues;
 }
 
@@ -74,8 +75,17 @@ const BULK_CHUNK = 500;
  * with `addBulk` — one Redis round trip per 500 jobs instead of one per job.
  * A job whose id exists already is left as it is, as with `enqueue`.
  */
-export async function enqueueMany<N extends JobName>(queues: Queues, name: N, payloads: JobPayload<N>[]): Promise<void> {
-  const jobs = payloads.map((payload) => catalogJob(name, payload, {}));
+export async function enqueueMany<N extends JobName>(
+  queues: Queues,
+  name: N,
+  payloads: JobPayload<N>[],
+  options: { traceOf?: (index: number) => string | null | undefined } = {},
+): Promise<void> {
+  const jobs = payloads.map((payload, index) => {
+    // A job may continue another trace than the caller's (a delivery continues its event's).
+    const trace = options.traceOf?.(index);
+    return catalogJob(name, payload, trace ? { telemetry: { metadata: trace } } : {});
+  });
   const queue = queues[jobCatalog[name].queue];
   for (let i = 0; i < jobs.length; i += BULK_CHUNK) {
     assertQueueConnected(queue);

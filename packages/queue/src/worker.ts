@@ -1,10 +1,10 @@
 import { Worker, type Job, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { LogContext, Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
 import { jobCatalog, type JobName, type JobPayload, type JobsOnQueue } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
-import { bullPrefix } from './connections.js';
+import { queueTelemetry } from '@lps/telemetry';
+import { bullPrefix, type RedisClient } from './connections.js';
 import { REQUEST_ID_FIELD } from './queues.js';
 
 /** `log` carries the job's ids (job_id, queue, and the request_id of the request that caused it). */
@@ -15,7 +15,7 @@ export type QueueHandlers<Q extends QueueName> = { [N in JobsOnQueue<Q>]: JobHan
 
 export interface StartWorkerOptions<Q extends QueueName> {
   queue: Q;
-  connection: Redis;
+  connection: RedisClient;
   prefix: string;
   handlers: QueueHandlers<Q>;
   logger: Logger;
@@ -43,6 +43,7 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
       connection: options.connection,
       prefix: bullPrefix(options.prefix),
       concurrency: options.concurrency ?? 8,
+      telemetry: queueTelemetry(),
       ...options.workerOptions,
     },
   );

@@ -1,4 +1,5 @@
 import type { Logger } from '@lps/logger';
+import { stopTelemetry } from '@lps/telemetry';
 
 /** A started service: the API server or a worker. `stop` finishes in-flight work first. */
 export interface RunningService {
@@ -46,6 +47,8 @@ export function stopOnSignals(
       failed = true;
       logger.error('closing connections failed', { error: error.message });
     });
+    // The spans of the last requests and jobs, still buffered, go to the collector before the exit.
+    await stopTelemetry().catch((error: Error) => logger.warn('sending the last traces failed', { error: error.message }));
     process.exit(failed ? 1 : 0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

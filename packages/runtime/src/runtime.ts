@@ -1,10 +1,9 @@
-import type { Redis } from 'ioredis';
 import { developmentKeyPath, type Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
-import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
+import { createDb, createPublishPathStatements, createSqlPool, pingDatabase, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
-import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
+import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues, type RedisClient } from '@lps/queue';
 
 /** Everything a process needs, built once from the configuration and closed once. */
 export interface Runtime {
@@ -16,13 +15,13 @@ export interface Runtime {
   /** The publish path's statements on `sql`, group-committed across concurrent callers (decision 0008). */
   publishPathStatements: PublishPathStatements;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   keyring: Keyring;
   /** Prometheus metrics of this process (one registry per runtime). */
   metrics: Metrics;
   /** A new blocking connection for a BullMQ worker; closed with the runtime. */
-  workerConnection(): Promise<Redis>;
+  workerConnection(): Promise<RedisClient>;
   close(): Promise<void>;
 }
 
@@ -41,16 +40,28 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   // that 'error' event would end the process. The pool drops that connection and opens a new one.
   sql.on('error', (error) => logger.warn('an idle database connection was closed by the server', { error: error.message }));
   const db = createDb(config.database.url, { pool: sql });
-  const redis = await connectRedis(config.redis.url, 'producer');
+  const redis = await connectRedis(config.redis, 'producer');
   const queues = createQueues(redis, config.redis.prefix);
   const keyring = new Keyring(config.security.encryptionKey, config.security.previousEncryptionKeys);
   const metrics = createMetrics(options.service);
   // Read at scrape time, only while connected (a script sent on a down producer connection never settles).
   metrics.watchQueues(
     Object.fromEntries(
-      Object.entries(queues).map(([name, queue]) => [name, { getJobCounts: async (...states: string[]) => (assertQueueConnected(queue), queue.getJobCounts(...(states as Parameters<typeof queue.getJobCounts>))) }]),
+      Object.entries(queues).map(([name, queue]) => [
+        name,
+        {
+          getJobCounts: async (...states: string[]) => (assertQueueConnected(queue), queue.getJobCounts(...(states as Parameters<typeof queue.getJobCounts>))),
+          async oldestWaitingSince() {
+            assertQueueConnected(queue);
+            // Oldest first; a delayed job has been waiting only since it came due.
+            const [oldest] = await queue.getJobs(['waiting'], 0, 0, true);
+            return oldest ? oldest.timestamp + (oldest.delay ?? 0) : undefined;
+          },
+        },
+      ]),
     ),
   );
+  metrics.watchDependencies({ database: () => pingDatabase(db), redis: () => redis.ping() });
   // Without a listener ioredis prints every failed reconnection to stderr; the log says it once per state change.
   let redisDown = false;
   redis.on('error', (error: Error) => {
@@ -62,7 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     redisDown = false;
   });
   for (const queue of Object.values(queues)) queue.on('error', () => undefined); // reported once above, from the shared connection
-  const workerConnections: Redis[] = [];
+  const workerConnections: RedisClient[] = [];
   let closed = false;
 
   const publishPathStatements = createPublishPathStatements(sql);
@@ -78,7 +89,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     keyring,
     metrics,
     async workerConnection() {
-      const connection = await connectRedis(config.redis.url, 'worker');
+      const connection = await connectRedis(config.redis, 'worker');
       workerConnections.push(connection);
       return connection;
     },

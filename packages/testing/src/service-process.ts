@@ -104,7 +104,7 @@ export function startServiceProcess(entry: string, env: Record<string, string>, 
 }
 
 /** The port from the API's "API listening on port N" line. */
-export async function apiPort(service: ServiceProcess): Promise<number> {
-  const line = await service.waitForLine(/API listening on port \d+/);
+export async function apiPort(service: ServiceProcess, timeoutMs?: number): Promise<number> {
+  const line = await service.waitForLine(/API listening on port \d+/, timeoutMs);
   return Number(/port (\d+)/.exec(String(line.message))?.[1]);
 }

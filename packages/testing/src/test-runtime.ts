@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '@lps/config';
 import { createLogger } from '@lps/logger';
+import { isCluster, type RedisClient } from '@lps/queue';
 import type { Redis } from 'ioredis';
 import { createRuntime, type Runtime } from '@lps/runtime';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -46,18 +47,27 @@ export async function createTestRuntime(env: Record<string, string> = {}, option
   };
 }
 
-/** Deletes every Redis key matching a glob pattern, in SCAN batches (never KEYS, never FLUSHALL). */
-export async function deleteKeysMatching(redis: Redis, pattern: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    if (keys.length > 0) await redis.del(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+/**
+ * Deletes every Redis key matching a glob pattern, in SCAN batches (never KEYS, never
+ * FLUSHALL). On a cluster every master is scanned, and keys are deleted one by one
+ * through the cluster client (a DEL of keys in several slots is refused with CROSSSLOT,
+ * and a node that has just become a replica answers MOVED).
+ */
+export async function deleteKeysMatching(redis: RedisClient, pattern: string): Promise<void> {
+  const servers: Redis[] = isCluster(redis) ? redis.nodes('master') : [redis];
+  for (const server of servers) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await server.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length > 0) await (isCluster(redis) ? Promise.all(keys.map((key) => redis.del(key))) : server.del(...keys));
+      cursor = next;
+    } while (cursor !== '0');
+  }
 }
 
-/** Deletes every Redis key of a prefix: its queues (`{prefix}…`) and its counters (`prefix:…`). */
-export async function deleteRedisKeys(redis: Redis, prefix: string): Promise<void> {
+/** Deletes every Redis key of a prefix: its queues (`{prefix}…`), its tagged families (`{prefix:…}…`) and its counters (`prefix:…`). */
+export async function deleteRedisKeys(redis: RedisClient, prefix: string): Promise<void> {
   await deleteKeysMatching(redis, `{${prefix}}*`);
+  await deleteKeysMatching(redis, `{${prefix}:*`);
   await deleteKeysMatching(redis, `${prefix}:*`);
 }

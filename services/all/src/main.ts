@@ -1,9 +1,14 @@
-import { runStandalone } from '@lps/runtime';
-import { startApiService } from '@lps/api';
-import { startPublisherService } from '@lps/publisher';
-import { startImageService } from '@lps/image';
-import { startResearchService } from '@lps/research';
-import { startWebhookDispatcherService } from '@lps/webhook-dispatcher';
+import { startTelemetry } from '@lps/telemetry';
+
+// Tracing (only when OTEL_* asks for it) hooks module loading, so it starts before the
+// service's modules are imported: they are imported after it, dynamically.
+await startTelemetry('all');
+const { runStandalone } = await import('@lps/runtime');
+const { startApiService } = await import('@lps/api');
+const { startPublisherService } = await import('@lps/publisher');
+const { startImageService } = await import('@lps/image');
+const { startResearchService } = await import('@lps/research');
+const { startWebhookDispatcherService } = await import('@lps/webhook-dispatcher');
 
 // `npm start`: the API and every worker in one process, sharing one runtime.
 // Shutdown stops the API first (nothing new comes in), then the workers.

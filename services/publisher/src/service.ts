@@ -1,3 +1,4 @@
+import { connectionsEndingBy } from '@lps/db';
 import { createNetwork, type Network } from '@lps/network';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
@@ -38,6 +39,8 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
       'purge-idempotency-records': (_payload, _job, log) => purgeIdempotencyRecords({ ...context, log }),
     },
   });
+  // For the "connections about to expire" alert: what warnExpiringTokens reports, counted at scrape time.
+  runtime.metrics.watchExpiringConnections(async () => (await connectionsEndingBy(runtime.db, new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
   const schedulers = keepJobSchedulers(runtime);
   await schedulers.ensure();
   await warnExpiringTokens(context);

@@ -5,7 +5,7 @@ import { createDeliverHandler } from './domain/delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './domain/delivery/delivery-records.js';
 import { createEndpointSlots } from './domain/delivery/endpoint-slots.js';
 import { createEndpointPauses } from './domain/delivery/endpoint-pauses.js';
-import { createMemberShares, memberShareOf } from './domain/delivery/member-shares.js';
+import { createMemberShares } from './domain/delivery/member-shares.js';
 import { SNIPPET_BYTES } from './domain/delivery/send-delivery.js';
 import { createRelayHandler } from './domain/relay/relay-outbox.js';
 import { createSweepHandler } from './domain/relay/sweep-outbox.js';
@@ -38,10 +38,13 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
   const { config, logger } = runtime;
   const settings = config.webhooks;
   const post = createGuardedRequestSender({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: settings.timeoutMs, maxBodyBytes: SNIPPET_BYTES });
+  const pauses = createEndpointPauses(runtime.redis, config.redis.prefix);
+  const leaseMs = settings.timeoutMs + SLOT_LEASE_MARGIN_MS;
   const slots = createEndpointSlots(runtime.redis, config.redis.prefix, {
+    onPauseSeen: (endpointId, pausedUntil, timeouts) => pauses.learn(endpointId, pausedUntil, timeouts),
     limit: settings.endpointConcurrency,
     unrecordedLimit: UNRECORDED_PER_SLOT * settings.endpointConcurrency,
-    leaseMs: settings.timeoutMs + SLOT_LEASE_MARGIN_MS,
+    leaseMs,
     // Half the margin: a handed-over lease always has the receiver time-out plus 2.5 s to live.
     renewAfterMs: SLOT_LEASE_MARGIN_MS / 2,
     expectedWaitMs: SLOT_EXPECTED_WAIT_MS,
@@ -60,8 +63,16 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     queue: 'webhooks',
     concurrency: settings.concurrency,
     handlers: {
-      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(memberShareOf(settings.concurrency), settings.concurrency),
-        pauses: createEndpointPauses(), policy: { delaysMs: settings.retryDelaysMs } }),
+      'deliver-webhook': createDeliverHandler({
+        runtime,
+        post,
+        records,
+        slots,
+        // Both shared with every other dispatcher through Redis (decision 0020).
+        shares: createMemberShares(runtime.redis, config.redis.prefix, { concurrency: settings.concurrency, leaseMs }),
+        pauses,
+        policy: { delaysMs: settings.retryDelaysMs },
+      }),
     },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times
     // (repeated crashes) before BullMQ gives up on it, and then the sweeper still finds the row.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestRuntime, type TestRuntime } from '@lps/testing';
+import { endpointKeys } from '../src/domain/delivery/endpoint-keys.js';
 import { createEndpointSlots, type EndpointSlots } from '../src/domain/delivery/endpoint-slots.js';
 
 // The two bounds of one endpoint, against the real Redis lease set: requests in flight
@@ -7,7 +8,7 @@ import { createEndpointSlots, type EndpointSlots } from '../src/domain/delivery/
 let test: TestRuntime;
 let slots: EndpointSlots;
 const endpointId = randomUUID();
-const leases = () => test.runtime.redis.zcard(`${test.runtime.config.redis.prefix}:webhook-slots:${endpointId}`);
+const leases = () => test.runtime.redis.zcard(endpointKeys(test.runtime.config.redis.prefix, endpointId).slots);
 
 beforeAll(async () => {
   test = await createTestRuntime({});

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
+import type { RedisSettings } from '@lps/config';
 import { bullPrefix, connectRedis, jobCatalog } from '@lps/queue';
 import { runWithConcurrency } from './concurrency.js';
 
@@ -11,10 +12,10 @@ import { runWithConcurrency } from './concurrency.js';
  * of what the publish side is measured with, not of the baseline.
  * Jobs per second from the first add to the last completion.
  */
-export async function noopBaseline(redisUrl: string, jobs: number, concurrency: number): Promise<number> {
+export async function noopBaseline(redis: RedisSettings, jobs: number, concurrency: number): Promise<number> {
   const prefix = bullPrefix(`benchnoop${randomBytes(4).toString('hex')}`);
-  const producer = await connectRedis(redisUrl, 'producer');
-  const workerConnection = await connectRedis(redisUrl, 'worker');
+  const producer = await connectRedis(redis, 'producer');
+  const workerConnection = await connectRedis(redis, 'worker');
   const queue = new Queue('noop', { connection: producer, prefix });
   const options = jobCatalog['publish-post'].options;
   let done = 0;

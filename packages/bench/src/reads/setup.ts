@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_REDIS_URL } from '@lps/config';
+import { loadRedisSettings } from '@lps/config';
 import { createDb } from '@lps/db';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
@@ -41,7 +41,7 @@ export async function startReadsBench(posts: number): Promise<ReadsBench> {
     await api.stop();
     await seed.close();
     await database.drop();
-    const redis = await connectRedis(process.env.REDIS_URL || DEFAULT_REDIS_URL, 'producer');
+    const redis = await connectRedis(loadRedisSettings(), 'producer');
     await deleteRedisKeys(redis, prefix);
     await redis.quit();
   };

@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
 import type { Config } from '@lps/config';
-import { publishKeyRevocation } from '@lps/queue';
+import { createRedisClient, publishKeyRevocation } from '@lps/queue';
 
 /**
  * Tells every running API replica to forget a revoked key now (they cache live
@@ -8,7 +7,7 @@ import { publishKeyRevocation } from '@lps/queue';
  * still stops working once that time has passed, and we say so.
  */
 export async function announceRevocation(config: Config, keyId: string, warn: (text: string) => void): Promise<void> {
-  const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 3_000 });
+  const redis = createRedisClient(config.redis, 'command', 'lps-cli');
   try {
     await redis.connect();
     await publishKeyRevocation(redis, config.redis.prefix, keyId);

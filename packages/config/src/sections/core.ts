@@ -3,7 +3,6 @@ import { durationMs } from '../duration.js';
 import { defineSection } from './section.js';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lps';
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export const coreSection = defineSection({
   variables: {
@@ -13,8 +12,6 @@ export const coreSection = defineSection({
     HOST: Joi.string().when('NODE_ENV', { is: 'production', then: Joi.string().default('0.0.0.0'), otherwise: Joi.string().default('127.0.0.1') }),
     PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
     DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default(DEFAULT_DATABASE_URL),
-    REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default(DEFAULT_REDIS_URL),
-    LPS_REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_-]+$/).default('lps'),
     LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
     LOG_FORMAT: Joi.string().valid('json', 'pretty'),
     LPS_SHUTDOWN_TIMEOUT: durationMs('25s', { min: '1s' }),
@@ -30,7 +27,6 @@ export const coreSection = defineSection({
         publicBaseUrl: ((env.PUBLIC_BASE_URL as string | undefined) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
       },
       database: { url: env.DATABASE_URL as string },
-      redis: { url: env.REDIS_URL as string, prefix: env.LPS_REDIS_PREFIX as string },
       log: {
         level: env.LOG_LEVEL as string,
         format: ((env.LOG_FORMAT as string | undefined) ?? (nodeEnv === 'production' ? 'json' : 'pretty')) as 'json' | 'pretty',

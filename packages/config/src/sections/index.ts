@@ -3,6 +3,7 @@ import { coreSection } from './core.js';
 import { networkSection } from './network.js';
 import { opsSection } from './ops.js';
 import { rateLimitSection } from './rate-limits.js';
+import { redisSection } from './redis.js';
 import { securitySection } from './security.js';
 import { storageSection } from './storage.js';
 import { webhookSection } from './webhook-delivery.js';
@@ -10,6 +11,7 @@ import { webhookSection } from './webhook-delivery.js';
 /** Every section of the configuration; a new area adds one file and one line here. */
 export const sections = {
   core: coreSection,
+  redis: redisSection,
   security: securitySection,
   rateLimits: rateLimitSection,
   ai: aiSection,

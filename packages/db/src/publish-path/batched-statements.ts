@@ -1,3 +1,4 @@
+import { currentTraceMetadata } from '@lps/telemetry';
 import type { SqlPool } from '../client.js';
 import { createKeyedBatcher } from '../call-batcher.js';
 import type { Post, PostStatus } from '../generated/prisma/client.js';
@@ -45,6 +46,7 @@ export function createPublishPathStatements(sql: SqlPool): PublishPathStatements
     findWithConnection: (id, memberId) => find({ id, memberId }),
     requestPublication: (id, fromStatus, now) => request({ id, fromStatus, now }),
     loadAndClaim: byId<PublicationClaim, LoadedForPublishing>(loadAndClaimPublications),
-    commitIfUnchanged: commit,
+    // The caller's trace is read here, in its own context: the batch runs in whichever caller's context started it.
+    commitIfUnchanged: (input) => commit({ ...input, traceContext: input.traceContext ?? currentTraceMetadata() ?? null }),
   };
 }

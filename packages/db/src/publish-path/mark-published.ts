@@ -67,19 +67,21 @@ export interface PublishCommit extends Publication {
   claimedVersion: string;
   /** The post.published event body, made from the post as this statement leaves it (`asPublished`). */
   eventData: Prisma.InputJsonValue;
+  /** The trace the publication runs in (tracing on), kept with its event; taken when the commit is asked for, as the batch runs outside it. */
+  traceContext?: string | null;
 }
 
 const COMMIT_PUBLISHED_IF_UNCHANGED = `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::uuid[], $7::jsonb[])
-                  AS i(id, version, urn, url, now, outbox_id, payload)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::uuid[], $7::jsonb[], $8::text[])
+                  AS i(id, version, urn, url, now, outbox_id, payload, trace_context)
      ), published AS (
        UPDATE posts p SET ${publishedSet({ urn: 'i.urn', url: 'i.url', now: 'i.now' })}
          FROM input i
         WHERE p.id = i.id AND p.xmin = i.version::xid AND p.status <> 'published'
         RETURNING p.id, p.member_id
      ), events AS (
-       INSERT INTO outbox_events (id, member_id, type, payload)
-       SELECT i.outbox_id, pub.member_id, 'post.published', i.payload FROM published pub JOIN input i ON i.id = pub.id
+       INSERT INTO outbox_events (id, member_id, type, payload, trace_context)
+       SELECT i.outbox_id, pub.member_id, 'post.published', i.payload, i.trace_context FROM published pub JOIN input i ON i.id = pub.id
        RETURNING id
      )
      SELECT i.id AS post_id, e.id FROM events e JOIN input i ON i.outbox_id = e.id`;
@@ -103,6 +105,7 @@ export async function commitPublishedIfUnchanged(sql: Sql, commits: PublishCommi
     commits.map((commit) => commit.now),
     outboxIds,
     commits.map((commit) => JSON.stringify(commit.eventData)),
+    commits.map((commit) => commit.traceContext ?? null),
   ]);
   return new Map(result.rows.map((row) => [row.post_id, { outboxId: row.id }]));
 }

@@ -4,6 +4,8 @@ import type { Sql } from '../client.js';
 export interface RelayedDelivery {
   id: string;
   endpointId: string;
+  /** The trace its event was written in (null while tracing was off). */
+  traceContext: string | null;
 }
 
 export interface RelayBatch {
@@ -16,6 +18,7 @@ interface RelayBatchRow {
   claimed: number;
   delivery_ids: string[];
   endpoint_ids: string[];
+  trace_contexts: (string | null)[];
 }
 
 /**
@@ -38,7 +41,7 @@ export async function relayOutboxBatch(sql: Sql, limit: number, createdBefore: D
          ORDER BY created_at
          LIMIT $1
          FOR UPDATE SKIP LOCKED)
-       RETURNING id, member_id, type, created_at
+       RETURNING id, member_id, type, created_at, trace_context
      ), created AS (
        INSERT INTO webhook_deliveries (id, endpoint_id, event_id, event, next_attempt_at, updated_at)
        SELECT gen_random_uuid(), endpoint.id, claimed.id, claimed.type, now(), now()
@@ -50,10 +53,14 @@ export async function relayOutboxBatch(sql: Sql, limit: number, createdBefore: D
      )
      SELECT (SELECT count(*)::int FROM claimed) AS claimed,
             coalesce(array_agg(created.id::text ORDER BY claimed.created_at, claimed.id), '{}') AS delivery_ids,
-            coalesce(array_agg(created.endpoint_id::text ORDER BY claimed.created_at, claimed.id), '{}') AS endpoint_ids
+            coalesce(array_agg(created.endpoint_id::text ORDER BY claimed.created_at, claimed.id), '{}') AS endpoint_ids,
+            coalesce(array_agg(claimed.trace_context ORDER BY claimed.created_at, claimed.id), '{}') AS trace_contexts
      FROM created JOIN claimed ON claimed.id = created.event_id`,
     [limit, createdBefore],
   );
   const row = rows[0] as RelayBatchRow;
-  return { claimed: row.claimed, deliveries: row.delivery_ids.map((id, i) => ({ id, endpointId: row.endpoint_ids[i] as string })) };
+  return {
+    claimed: row.claimed,
+    deliveries: row.delivery_ids.map((id, i) => ({ id, endpointId: row.endpoint_ids[i] as string, traceContext: row.trace_contexts[i] ?? null })),
+  };
 }

@@ -1,4 +1,4 @@
-import { luaCommand, type LuaCommand, type LuaHost } from '@lps/common';
+import { luaCommand, taggedKey, type LuaCommand, type LuaHost } from '@lps/common';
 import type { InjectedFailure, SandboxDraft, SandboxPost, SandboxPublication, SandboxStore } from './sandbox-store.js';
 
 /** The few Redis commands the store needs (satisfied by an ioredis client). */
@@ -19,9 +19,10 @@ export interface SandboxRedis extends LuaHost {
 const PUBLISH_SCRIPT = new URL('../../lua/sandbox-publish.lua', import.meta.url);
 
 /**
- * Sandbox state in Redis under `<prefix>:sandbox:*`: posts by URN, URNs by client
+ * Sandbox state in Redis under `{<prefix>:sandbox}:*`: posts by URN, URNs by client
  * reference, a sequence for URNs and the injected failures. Shared by the API and
- * every publisher, and it survives a publisher killed mid-publication.
+ * every publisher, and it survives a publisher killed mid-publication. The hash tag
+ * keeps the four keys the publish script touches in one slot of a cluster.
  */
 export class RedisSandboxStore implements SandboxStore {
   private readonly keys;
@@ -29,8 +30,8 @@ export class RedisSandboxStore implements SandboxStore {
 
   constructor(private readonly redis: SandboxRedis, prefix: string) {
     this.publishInOneCall = luaCommand(redis, 'lpsSandboxPublish', PUBLISH_SCRIPT, 4);
-    const base = `${prefix}:sandbox`;
-    this.keys = { sequence: `${base}:seq`, posts: `${base}:posts`, references: `${base}:refs`, failures: `${base}:failures` };
+    const key = (name: string) => taggedKey(prefix, 'sandbox', name);
+    this.keys = { sequence: key('seq'), posts: key('posts'), references: key('refs'), failures: key('failures') };
   }
 
   nextSequence() {

@@ -38,8 +38,7 @@ export class KeyCache {
 
   async start(): Promise<void> {
     if (this.ttlMs <= 0) return;
-    const { url, prefix } = this.runtime.config.redis;
-    this.stopListening = await subscribeKeyRevocations(url, prefix, (keyId) => this.forget(keyId));
+    this.stopListening = await subscribeKeyRevocations(this.runtime.config.redis, (keyId) => this.forget(keyId));
   }
 
   async stop(): Promise<void> {

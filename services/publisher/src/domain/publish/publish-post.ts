@@ -66,6 +66,8 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   }
   await announceEvents(runtime, [outboxId]);
   runtime.metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
+  // A scheduled publication (no one asked for it now): how late it went out.
+  if (post.scheduledAt && !post.publishRequestedAt) runtime.metrics.scheduleLateness.observe(Math.max(0, Date.now() - post.scheduledAt.getTime()) / 1000);
   context.log.info('post published', { post_id: post.id, member_id: post.memberId, urn: published.urn });
   await pause('after-commit', post.id);
   return 'published';

@@ -51,7 +51,8 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     let loading: Promise<LoadedDelivery | null> | undefined;
     const load = () => (loading ??= records.load(deliveryId));
     const slot = await slots.acquire(endpointId, () => void load().catch(() => undefined));
-    if (!slot) return postpone(job, Date.now() + slotWait());
+    // No slot: the endpoint is full, or another dispatcher paused it (learnt in the same call).
+    if (!slot) return postpone(job, (pauses.pausedUntil(endpointId) ?? Date.now()) + slotWait());
     let releaseShare: (() => void) | undefined;
     try {
       // Then the member's share of this dispatcher (an endpoint's owner is known after one read).
@@ -60,7 +61,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
         const delivery = await load();
         if (delivery) shares.remember(endpointId, (memberId = delivery.endpoint.memberId));
       }
-      releaseShare = memberId ? shares.take(memberId) : () => undefined;
+      releaseShare = memberId ? await shares.take(memberId) : () => undefined;
       if (!releaseShare) return await postpone(job, Date.now() + slotWait());
       return await attempt(await load(), job, slot, log);
     } finally {
@@ -91,7 +92,8 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
 
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
-    const pausedUntil = pauses.record(endpoint.id, outcome.timedOut);
+    const pausedUntil = await pauses.record(endpoint.id, outcome.timedOut);
+    if (pausedUntil) runtime.metrics.webhookEndpointPauses.inc();
     // A retry never falls inside the endpoint's pause; the record says why it waits.
     const retryAt = delay === null ? null : new Date(Math.max(Date.now() + delay, pausedUntil ?? 0));
     const recorded = pausedUntil

@@ -1,43 +1,66 @@
+import { luaCommand } from '@lps/common';
+import type { RedisClient } from '@lps/queue';
+import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
+
 /** Time-outs in a row after which an endpoint is paused. */
 export const TIMEOUTS_BEFORE_PAUSE = 5;
 /** How long a paused endpoint is left alone; each further time-out after it pauses it again. */
 export const PAUSE_MS = 60_000;
+/** A streak of time-outs with no new one for this long is forgotten. */
+const STREAK_MEMORY_MS = 10 * PAUSE_MS;
 
 /**
  * Endpoints whose receiver keeps not answering are paused: after
- * TIMEOUTS_BEFORE_PAUSE time-outs in a row, this dispatcher sends nothing to
- * the endpoint for PAUSE_MS — its jobs wait for the pause to end instead of
- * each holding a slot for the whole time-out. Any answer (even an error status)
- * ends the streak. Kept per process: every dispatcher learns it from its own
- * attempts, which is enough to stop the waste and needs no shared state.
+ * TIMEOUTS_BEFORE_PAUSE time-outs in a row — counted across every dispatcher,
+ * in Redis — no dispatcher sends anything to the endpoint for PAUSE_MS: its jobs
+ * wait for the pause to end instead of each holding a slot for the whole
+ * time-out. Any answer (even an error status) ends the streak.
+ *
+ * A dispatcher learns of a pause another one started when it next asks Redis for
+ * one of the endpoint's slots (the acquire script reads the pause first, see
+ * endpoint-slots.ts) and remembers it here, so the jobs that follow are postponed
+ * without a Redis call. Slots handed from one of this process's requests to the
+ * next skip Redis, but only an endpoint that answers fast hands slots over, and a
+ * paused one does not.
  */
 export interface EndpointPauses {
-  /** When the endpoint's pause ends (ms since epoch), or undefined when it is not paused. */
+  /** When the endpoint's pause ends (ms since epoch), as far as this process knows, or undefined. */
   pausedUntil(endpointId: string): number | undefined;
-  /** Counts one attempt's outcome; returns the pause it started, if it started one. */
-  record(endpointId: string, timedOut: boolean): number | undefined;
+  /** What the acquire script saw in Redis: the pause's end (0: none) and the time-outs in a row so far. */
+  learn(endpointId: string, pausedUntil: number, timeouts: number): void;
+  /** Counts one attempt's outcome in Redis; returns the pause it started, if it started one. */
+  record(endpointId: string, timedOut: boolean): Promise<number | undefined>;
 }
 
 const REMEMBERED = 50_000;
 
-export function createEndpointPauses(now: () => number = Date.now): EndpointPauses {
-  const streaks = new Map<string, { timeouts: number; until?: number }>();
+export function createEndpointPauses(redis: RedisClient, prefix: string, now: () => number = Date.now): EndpointPauses {
+  /** Endpoints with a streak or a pause in Redis, as last seen here: an answer from one of them must end the streak there. */
+  const known = new Map<string, { until: number }>();
+  const recordTimeout = luaCommand(redis, 'lpsRecordEndpointTimeout', dispatcherScript('record-endpoint-timeout'), 1);
+  const remember = (endpointId: string, until: number) => {
+    if (known.size >= REMEMBERED && !known.has(endpointId)) known.clear();
+    known.set(endpointId, { until });
+  };
   return {
     pausedUntil(endpointId) {
-      const until = streaks.get(endpointId)?.until;
+      const until = known.get(endpointId)?.until;
       return until !== undefined && until > now() ? until : undefined;
     },
-    record(endpointId, timedOut) {
+    learn(endpointId, pausedUntil, timeouts) {
+      if (pausedUntil > 0 || timeouts > 0) remember(endpointId, pausedUntil);
+      else known.delete(endpointId);
+    },
+    async record(endpointId, timedOut) {
+      const { pause } = endpointKeys(prefix, endpointId);
       if (!timedOut) {
-        streaks.delete(endpointId);
+        // Most answers come from endpoints with no streak: those cost no Redis call.
+        if (known.delete(endpointId)) await redis.del(pause);
         return undefined;
       }
-      if (streaks.size >= REMEMBERED && !streaks.has(endpointId)) streaks.clear();
-      const streak = streaks.get(endpointId) ?? { timeouts: 0 };
-      streak.timeouts += 1;
-      if (streak.timeouts >= TIMEOUTS_BEFORE_PAUSE) streak.until = now() + PAUSE_MS;
-      streaks.set(endpointId, streak);
-      return streak.until !== undefined && streak.timeouts >= TIMEOUTS_BEFORE_PAUSE ? streak.until : undefined;
+      const until = Number(await recordTimeout(pause, now(), TIMEOUTS_BEFORE_PAUSE, PAUSE_MS, STREAK_MEMORY_MS));
+      remember(endpointId, until);
+      return until > 0 ? until : undefined;
     },
   };
 }

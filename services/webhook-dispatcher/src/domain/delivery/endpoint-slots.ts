@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { luaCommand } from '@lps/common';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@lps/queue';
+import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
 
 /**
  * At most `limit` requests in flight per endpoint, across every dispatcher
  * process: a sorted set of lease tokens scored by expiry, checked and taken in
  * one Lua call (lua/acquire-endpoint-slot.lua). A lease outlives the 10 s
  * receiver time-out, and an expired one (a dispatcher killed mid-request) is
- * dropped on the next acquire, so a crash never leaks a slot for long.
+ * dropped on the next acquire, so a crash never leaks a slot for long. The same
+ * call reads the endpoint's pause (endpoint-pauses.ts): a paused endpoint gets no slot.
  */
-const script = (name: string) => new URL(`../../../lua/${name}.lua`, import.meta.url);
 
 /**
  * One attempt's hold on its endpoint, in two stages: the slot (a lease) for the
@@ -57,6 +58,8 @@ export interface EndpointSlotOptions {
   expectedWaitMs: number;
   /** The longest a job waits for a handover all the same (the endpoint slowed down) before it is postponed. */
   maxWaitMs: number;
+  /** Told what Redis said of the endpoint's pause at every acquire there: its end (0: none) and the time-outs in a row. */
+  onPauseSeen?: (endpointId: string, pausedUntil: number, timeouts: number) => void;
 }
 
 /** What a waiting job is given: a slot, nothing (postponed), or room in the allowance to ask Redis again. */
@@ -97,7 +100,7 @@ const adjustCount = (counts: Map<string, number>, key: string, delta: number) =>
  * recording. A freed lease waits (still held) for room in the allowance when
  * jobs are waiting, and goes back to Redis when none is.
  */
-export function createEndpointSlots(redis: Redis, prefix: string, options: EndpointSlotOptions): EndpointSlots {
+export function createEndpointSlots(redis: RedisClient, prefix: string, options: EndpointSlotOptions): EndpointSlots {
   const waiting = new Map<string, Waiter[]>();
   /** Average time a slot of the endpoint was held, from this process's own requests. */
   const slotMs = new Map<string, number>();
@@ -107,9 +110,9 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
   const spare = new Map<string, Lease[]>();
   /** Attempts of the endpoint begun here and not yet recorded. */
   const unrecorded = new Map<string, number>();
-  const keyOf = (endpointId: string) => `${prefix}:webhook-slots:${endpointId}`;
-  const take = luaCommand(redis, 'lpsAcquireEndpointSlot', script('acquire-endpoint-slot'), 1);
-  const renewLease = luaCommand(redis, 'lpsRenewEndpointSlot', script('renew-endpoint-slot'), 1);
+  const keyOf = (endpointId: string) => endpointKeys(prefix, endpointId).slots;
+  const take = luaCommand(redis, 'lpsAcquireEndpointSlot', dispatcherScript('acquire-endpoint-slot'), 2);
+  const renewLease = luaCommand(redis, 'lpsRenewEndpointSlot', dispatcherScript('renew-endpoint-slot'), 1);
 
   const observe = (endpointId: string, ms: number) => {
     const previous = slotMs.get(endpointId);
@@ -229,10 +232,16 @@ export function createEndpointSlots(redis: Redis, prefix: string, options: Endpo
         // Counted before asking, so requests asking at the same moment cannot overrun the allowance.
         adjustCount(unrecorded, endpointId, 1);
         const token = randomUUID();
-        const taken = await take(keyOf(endpointId), Date.now(), options.limit, options.leaseMs, token).catch((error: unknown) => {
+        const { slots, pause } = endpointKeys(prefix, endpointId);
+        const [taken, pausedUntil, timeouts] = (await take(slots, pause, Date.now(), options.limit, options.leaseMs, token).catch((error: unknown) => {
           adjustCount(unrecorded, endpointId, -1);
           throw error;
-        });
+        })) as [number, number, number];
+        options.onPauseSeen?.(endpointId, pausedUntil, timeouts);
+        if (pausedUntil > 0) {
+          adjustCount(unrecorded, endpointId, -1);
+          return null;
+        }
         if (taken !== 1) {
           // Full across processes: waking a waiter here would only have it find the same.
           adjustCount(unrecorded, endpointId, -1);

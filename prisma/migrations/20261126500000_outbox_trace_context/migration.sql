@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "outbox_events" ADD COLUMN     "trace_context" TEXT;
+
