@@ -108,6 +108,8 @@ export function createMetrics(service: string) {
      * warning window without a refresh to carry them (the publisher, which owns them, calls it).
      */
     watchExpiringConnections(count: () => Promise<number>): void {
+      // Declared once per registry: several publishers may share one runtime (npm start, tests).
+      if (registry.getSingleMetric('lps_network_connections_expiring')) return;
       new Gauge({
         name: 'lps_network_connections_expiring',
         help: 'Network connections ending within LPS_TOKEN_EXPIRY_WARNING that no refresh token carries further, read at scrape time',
