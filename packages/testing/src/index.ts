@@ -7,3 +7,4 @@ export * from './fake-linkedin/index.js';
 export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { hugePng } from './huge-png.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';
+export { startPrivateRedis, type PrivateRedis } from './private-redis.js';
