@@ -20,21 +20,28 @@ const hasBody = (req: IncomingMessage): boolean => Number(req.headers['content-l
 /**
  * A body that stops arriving is cut after `idleMs` of silence with 408, however
  * long the request time-out is: a sender that trickles nothing cannot hold the
- * connection (and a half-written upload) for minutes. The timer is the socket's
- * and Node raises it on the request only while its body is incomplete; once the
- * body has arrived, a slow answer (a tool call that waits) is never cut.
+ * connection (and a half-written upload) for minutes. The timer is the socket's,
+ * and it runs only while the body is being read: a body the server has not
+ * started reading yet (its request is still being authenticated) or has paused
+ * (the disk is behind) is not the sender's silence. Node raises it on the
+ * request only while the body is incomplete; once the body has arrived, a slow
+ * answer (a tool call that waits) is never cut.
  */
 function cutWhenBodyStops(req: IncomingMessage, res: ServerResponse, idleMs: number, body: ClientErrorBody): void {
   if (idleMs <= 0 || !hasBody(req)) return;
-  req.setTimeout(idleMs);
+  const socket = req.socket;
+  req.on('resume', () => {
+    if (!req.complete) socket.setTimeout(idleMs);
+  });
+  req.on('pause', () => socket.setTimeout(0));
   req.once('timeout', () => {
     // Already answered (a body refused from its headers): the sender merely stopped; nothing more to say.
-    if (res.headersSent) req.socket.destroy();
-    else answerClientError(Object.assign(new Error('the request body stopped arriving'), { code: BODY_IDLE_TIMEOUT }), req.socket, body);
+    if (res.headersSent) socket.destroy();
+    else answerClientError(Object.assign(new Error('the request body stopped arriving'), { code: BODY_IDLE_TIMEOUT }), socket, body);
   });
   // Node closes a socket whose time-out nobody handles; past the body, this one is no longer ours to enforce.
   res.on('timeout', () => {
-    if (req.complete) req.socket.setTimeout(0);
+    if (req.complete) socket.setTimeout(0);
   });
 }
 
