@@ -105,6 +105,12 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   if (!req.is('multipart/form-data')) {
     throw validationError({ 'content-type': 'send multipart/form-data with a `file` field, or application/json with image_url' });
   }
+  const encoding = req.header('content-encoding');
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    // Read as they come, compressed bytes are not multipart at all; the file itself may be compressed (a PNG is).
+    closeIfStillSending(req, res);
+    throw validationError({ 'content-encoding': `${encoding} is not accepted on uploads: send the form uncompressed` });
+  }
   await refuseDeclaredOversize(deps, req, res, target);
   const file = await parse(deps, req, res, target);
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
