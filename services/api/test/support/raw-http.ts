@@ -20,6 +20,21 @@ export interface RawConnection {
   closed: Promise<void>;
 }
 
+/** A chunked body decoded, or undefined while its last chunk has not arrived. */
+function dechunk(body: Buffer): Buffer | undefined {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    if (lineEnd === -1) return undefined;
+    const size = Number.parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+    if (size === 0) return Buffer.concat(parts);
+    if (body.length < lineEnd + 2 + size + 2) return undefined;
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
 function parse(buffer: Buffer, opened: number, firstByteAt: number, closed: boolean): RawResponse | undefined {
   const end = buffer.indexOf('\r\n\r\n');
   if (end === -1) return undefined;
@@ -29,13 +44,14 @@ function parse(buffer: Buffer, opened: number, firstByteAt: number, closed: bool
     const colon = line.indexOf(':');
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const body = buffer.subarray(end + 4);
+  const raw = buffer.subarray(end + 4);
   const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-  if (length !== undefined ? body.length < length : !closed) return undefined;
+  const body = /chunked/i.test(headers['transfer-encoding'] ?? '') ? dechunk(raw) : length !== undefined ? (raw.length >= length ? raw.subarray(0, length) : undefined) : closed ? raw : undefined;
+  if (!body) return undefined;
   return {
     status: Number(statusLine.split(' ')[1]),
     headers,
-    body: body.subarray(0, length ?? body.length).toString('utf8'),
+    body: body.toString('utf8'),
     firstByteAfterMs: firstByteAt - opened,
     closed,
   };
