@@ -4,6 +4,7 @@ import type { UseCaseDeps } from '../domain/deps.js';
 import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
 import { ProblemList } from '../http/input/problem-list.js';
 import { checkTextAndFieldNames } from '../http/input/unstorable-text.js';
+import { addUnknownFields } from '../http/input/unknown-fields.js';
 import { addJoiProblems } from '../http/middleware/validate-request.js';
 import type { Caller } from '../http/route.js';
 import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './calls-in-flight.js';
@@ -28,6 +29,7 @@ const INTERNAL = { code: 'internal_error', message: 'unexpected server error', d
 function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error?: AppError } {
   const problems = new ProblemList();
   checkTextAndFieldNames(args, '', problems);
+  if (args && typeof args === 'object' && !Array.isArray(args)) addUnknownFields(tool.input, args, problems);
   if (problems.full) return { error: problems.toError() };
   const { error, value } = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
   addJoiProblems(problems, error, 'arguments');

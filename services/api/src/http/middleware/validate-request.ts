@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import type { RouteDefinition } from '../route.js';
 import { ProblemList } from '../input/problem-list.js';
 import { checkTextAndFieldNames } from '../input/unstorable-text.js';
+import { addUnknownFields } from '../input/unknown-fields.js';
 
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
 
@@ -26,6 +27,7 @@ export const validateRequest = (route: RouteDefinition): RequestHandler => (req,
   checkTextAndFieldNames(req.params, '', problems, 'any');
   checkTextAndFieldNames(req.query, '', problems, 'any');
   if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(req.body, '', problems);
+  if (spec.body && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) addUnknownFields(spec.body, req.body, problems);
   // A body that already fills the answer is hopeless: the schemas could only add to the count.
   if (problems.full) {
     next(problems.toError());
