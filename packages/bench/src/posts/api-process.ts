@@ -46,9 +46,9 @@ export const API_NODE_OPTIONS = '--max-semi-space-size=4';
  * generator does not share its event loop: what is measured is the service.
  * Answers once /health does, on a free port.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, root?: string): Promise<ApiProcess> {
   const port = await freePort();
-  const service = startBenchService('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const service = startBenchService('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' }, root);
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   try {
     await waitForHealth(baseUrl, service.child);
