@@ -46,7 +46,7 @@ export const readMcpBody: RequestHandler = async (req, res, next) => {
   };
   if (!isJsonType(req.header('content-type'))) return refuse('media-type', 'Content-Type must be application/json');
   if (!hasBody(req)) return refuse('unparseable', 'the body is empty');
-  const problem = await readJsonBody(req, res);
+  const problem = await readJsonBody(req);
   if (problem) return refuse(problem.kind, problem.reason);
   const dropped = droppedFieldPath(req.body);
   if (dropped) return refuse('too-complex', `a field named __proto__ is not accepted (${dropped})`);

@@ -2,9 +2,9 @@
  * The most a JSON body may hold besides its 1 MB: how deep it nests and how
  * many object fields and array items it has in all. A real request (the largest
  * is a batch of 10 MCP calls) needs a few dozen of each; a body past them is a
- * hopeless one, and refusing it from its bytes costs one pass over them instead
- * of a parse, a validation and an answer each as large as the body
- * (docs/decisions/0018-hostile-input-limits.md).
+ * hopeless one, and refusing it from its bytes as they arrive costs a pass over
+ * the bytes read so far instead of a parse, a validation and an answer each as
+ * large as the body (docs/decisions/0018-hostile-input-limits.md).
  */
 export const JSON_LIMITS = { bytes: 1024 * 1024, depth: 20, entries: 1_000 } as const;
 
@@ -19,57 +19,68 @@ const COMMA = 0x2c;
 const isWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 /**
- * Why the UTF-8 JSON text in `bytes` is beyond JSON_LIMITS, or undefined. One
- * pass, no allocation, stopping at the first limit passed. It only counts: text
- * that is not JSON at all is left for the parser to refuse. In UTF-8 every byte
- * of a multi-byte character is ≥ 0x80, so none can be mistaken for a quote or a
- * bracket.
+ * Counts the nesting and the entries of UTF-8 JSON text fed to it chunk by
+ * chunk, and says why once either passes its limit. No allocation per byte,
+ * state kept across chunks (a string or an escape may straddle two). It only
+ * counts: text that is not JSON at all is left for the parser to refuse. In
+ * UTF-8 every byte of a multi-byte character is ≥ 0x80, so none can be taken
+ * for a quote or a bracket.
  */
-export function jsonShapeProblem(bytes: Uint8Array, limits: { depth: number; entries: number } = JSON_LIMITS): string | undefined {
-  // Whether each open container is an array (1) or an object (0); one slot per allowed level.
-  const isArray = new Uint8Array(limits.depth + 2);
-  let depth = 0;
-  let entries = 0;
-  let inString = false;
-  let arrayJustOpened = false;
-  for (let i = 0; i < bytes.length; i += 1) {
-    const byte = bytes[i] as number;
-    if (inString) {
-      if (byte === BACKSLASH) i += 1;
-      else if (byte === QUOTE) inString = false;
-      continue;
-    }
-    if (isWhitespace(byte)) continue;
-    if (arrayJustOpened) {
-      arrayJustOpened = false;
-      // The first item of a non-empty array (every later one follows a comma).
-      if (byte !== CLOSE_ARRAY) entries += 1;
-    }
-    switch (byte) {
-      case QUOTE:
-        inString = true;
-        break;
-      case OPEN_OBJECT:
-      case OPEN_ARRAY:
-        depth += 1;
-        if (depth > limits.depth) return `nested deeper than ${limits.depth} levels`;
-        isArray[depth] = byte === OPEN_ARRAY ? 1 : 0;
-        arrayJustOpened = byte === OPEN_ARRAY;
-        break;
-      case CLOSE_OBJECT:
-      case CLOSE_ARRAY:
-        depth = Math.max(0, depth - 1);
-        break;
-      case COLON:
-        entries += 1;
-        break;
-      case COMMA:
-        if (depth > 0 && isArray[depth] === 1) entries += 1;
-        break;
-      default:
-        break;
-    }
-    if (entries > limits.entries) return `more than ${limits.entries.toLocaleString('en-US')} fields and array items`;
+export class JsonShapeScanner {
+  /** Whether each open container is an array (1) or an object (0); one slot per allowed level. */
+  private readonly isArray: Uint8Array;
+  private depth = 0;
+  private entries = 0;
+  private inString = false;
+  private escaped = false;
+  private arrayJustOpened = false;
+
+  constructor(private readonly limits: { depth: number; entries: number } = JSON_LIMITS) {
+    this.isArray = new Uint8Array(limits.depth + 2);
   }
-  return undefined;
+
+  /** The reason the text so far is beyond the limits, or undefined. */
+  push(bytes: Uint8Array): string | undefined {
+    for (let i = 0; i < bytes.length; i += 1) {
+      const byte = bytes[i] as number;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (byte === BACKSLASH) this.escaped = true;
+        else if (byte === QUOTE) this.inString = false;
+        continue;
+      }
+      if (isWhitespace(byte)) continue;
+      if (this.arrayJustOpened) {
+        this.arrayJustOpened = false;
+        // The first item of a non-empty array (every later one follows a comma).
+        if (byte !== CLOSE_ARRAY) this.entries += 1;
+      }
+      switch (byte) {
+        case QUOTE:
+          this.inString = true;
+          break;
+        case OPEN_OBJECT:
+        case OPEN_ARRAY:
+          this.depth += 1;
+          if (this.depth > this.limits.depth) return `nested deeper than ${this.limits.depth} levels`;
+          this.isArray[this.depth] = byte === OPEN_ARRAY ? 1 : 0;
+          this.arrayJustOpened = byte === OPEN_ARRAY;
+          break;
+        case CLOSE_OBJECT:
+        case CLOSE_ARRAY:
+          this.depth = Math.max(0, this.depth - 1);
+          break;
+        case COLON:
+          this.entries += 1;
+          break;
+        case COMMA:
+          if (this.depth > 0 && this.isArray[this.depth] === 1) this.entries += 1;
+          break;
+        default:
+          break;
+      }
+      if (this.entries > this.limits.entries) return `more than ${this.limits.entries.toLocaleString('en-US')} fields and array items`;
+    }
+    return undefined;
+  }
 }

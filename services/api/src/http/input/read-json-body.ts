@@ -1,5 +1,7 @@
-import express, { type Request, type Response } from 'express';
-import { JSON_LIMITS, jsonShapeProblem } from './json-shape.js';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, type BrotliDecompress, type Gunzip, type Inflate } from 'node:zlib';
+import type { Request } from 'express';
+import { JSON_LIMITS, JsonShapeScanner } from './json-shape.js';
 
 /**
  * Why a JSON body could not be read. Each entry renders it in its own envelope:
@@ -12,19 +14,12 @@ export type JsonBodyProblem =
   | { kind: 'unparseable'; reason: string }
   | { kind: 'too-complex'; reason: string };
 
-const TOO_COMPLEX = 'entity.too.complex';
-
-const parser = express.json({
-  limit: JSON_LIMITS.bytes,
-  strict: true,
-  // The caller has checked the content type: every body that reaches here is read as JSON.
-  type: () => true,
-  // Runs on the raw bytes before JSON.parse: a body beyond the limits never becomes objects.
-  verify: (_req, _res, bytes) => {
-    const problem = jsonShapeProblem(bytes);
-    if (problem) throw Object.assign(new Error(problem), { type: TOO_COMPLEX });
-  },
-});
+const DECODERS: Record<string, () => Gunzip | Inflate | BrotliDecompress> = {
+  gzip: createGunzip,
+  'x-gzip': createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
 
 export const isJsonType = (contentType: string | undefined): boolean => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
 
@@ -33,45 +28,89 @@ export const hasBody = (req: Request): boolean => Number(req.headers['content-le
 /** The charset parameter of the content type, lower case, when there is one. */
 const charsetOf = (contentType: string | undefined): string | undefined => /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
 
-const MEGABYTES = `${JSON_LIMITS.bytes / 1024 / 1024} MB`;
+const TOO_LARGE: JsonBodyProblem = { kind: 'too-large', reason: `larger than ${JSON_LIMITS.bytes / 1024 / 1024} MB` };
+/** Strict JSON, as express.json's `strict`: an object or an array, never a bare value. */
+const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
 
-function classify(error: { type?: string; message?: string }, req: Request): JsonBodyProblem {
-  switch (error.type) {
-    case 'entity.too.large':
-      return { kind: 'too-large', reason: `larger than ${MEGABYTES}` };
-    case TOO_COMPLEX:
-      return { kind: 'too-complex', reason: error.message ?? 'too complex' };
-    case 'encoding.unsupported':
-      return { kind: 'media-type', field: 'content-encoding', reason: `${req.headers['content-encoding']} is not supported (send gzip, deflate, br or none)` };
-    case 'charset.unsupported':
-      return { kind: 'media-type', field: 'content-type', reason: 'JSON must be UTF-8' };
-    case 'entity.parse.failed':
-      return { kind: 'unparseable', reason: `not valid JSON (${error.message ?? 'parse error'})` };
-    case 'request.size.invalid':
-      return { kind: 'unparseable', reason: 'the body is not as long as its Content-Length says' };
-    default:
-      // A compressed body that does not decompress (zlib's own errors carry no type), or a stream that broke off.
-      return {
-        kind: 'unparseable',
-        reason: req.headers['content-encoding'] ? `the body could not be decoded as ${req.headers['content-encoding']}` : `the body could not be read (${error.message ?? 'unknown error'})`,
-      };
+function parse(text: string): { value?: unknown; problem?: JsonBodyProblem } {
+  // An empty body is an empty object (what express.json answered); a UTF-8 byte order mark is not part of the JSON.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (json.trim() === '') return { value: {} };
+  if (!OBJECT_OR_ARRAY.test(json)) return { problem: { kind: 'unparseable', reason: 'not valid JSON (it must be an object or an array)' } };
+  try {
+    return { value: JSON.parse(json) };
+  } catch (error) {
+    return { problem: { kind: 'unparseable', reason: `not valid JSON (${(error as Error).message})` } };
   }
 }
 
 /**
  * Reads and parses a JSON request body into `req.body`, within JSON_LIMITS:
  * UTF-8 only (RFC 8259 §8.1; MCP requires it too), at most 1 MB after
- * decompression, and within the depth and entry limits, checked on the bytes
- * before parsing. A Content-Length over the limit is refused without reading
- * anything. Answers the problem, or undefined when `req.body` holds the value.
+ * decompression (gzip, deflate or br), and within the depth and entry limits.
+ * Each chunk is checked as it arrives: a body is refused at the first byte past
+ * a limit, and what was read of it is dropped then, so a hopeless body never
+ * becomes a megabyte buffer, a string and objects. A Content-Length over the
+ * limit is refused before anything is read. The rest of a refused body is
+ * drained (the caller closes the connection if the client keeps sending).
+ * Answers the problem, or undefined when `req.body` holds the value.
  */
-export function readJsonBody(req: Request, res: Response): Promise<JsonBodyProblem | undefined> {
+export function readJsonBody(req: Request): Promise<JsonBodyProblem | undefined> {
   const charset = charsetOf(req.header('content-type'));
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     return Promise.resolve({ kind: 'media-type', field: 'content-type', reason: `charset ${JSON.stringify(charset)} is not supported: JSON must be UTF-8` });
   }
-  if (Number(req.headers['content-length']) > JSON_LIMITS.bytes) return Promise.resolve({ kind: 'too-large', reason: `larger than ${MEGABYTES}` });
+  const encoding = (req.header('content-encoding') ?? 'identity').trim().toLowerCase();
+  const decoder = encoding === 'identity' ? undefined : DECODERS[encoding];
+  if (encoding !== 'identity' && !decoder) {
+    return Promise.resolve({ kind: 'media-type', field: 'content-encoding', reason: `${encoding} is not supported (send gzip, deflate, br or none)` });
+  }
+  if (Number(req.headers['content-length']) > JSON_LIMITS.bytes) return Promise.resolve(TOO_LARGE);
+
   return new Promise((resolve) => {
-    parser(req, res, (error?: unknown) => resolve(error ? classify(error as { type?: string; message?: string }, req) : undefined));
+    const decoding = decoder?.();
+    const source: Readable = decoding ? req.pipe(decoding) : req;
+    const scanner = new JsonShapeScanner();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+
+    const finish = (problem: JsonBodyProblem | undefined) => {
+      if (settled) return;
+      settled = true;
+      source.off('data', onData);
+      if (problem) {
+        chunks.length = 0;
+        if (decoding) {
+          req.unpipe(decoding);
+          decoding.destroy();
+        }
+        // Drain what is still coming; nothing keeps it.
+        req.resume();
+      }
+      resolve(problem);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > JSON_LIMITS.bytes) return finish(TOO_LARGE);
+      const shape = scanner.push(chunk);
+      if (shape) return finish({ kind: 'too-complex', reason: shape });
+      chunks.push(chunk);
+    };
+    const brokeOff = () =>
+      finish({ kind: 'unparseable', reason: decoder ? `the body could not be decoded as ${encoding}` : 'the body broke off before its end' });
+
+    source.on('data', onData);
+    source.once('error', brokeOff);
+    req.once('error', brokeOff);
+    req.once('close', () => {
+      if (!req.complete) brokeOff();
+    });
+    source.once('end', () => {
+      if (settled) return;
+      const { value, problem } = parse(Buffer.concat(chunks, size).toString('utf8'));
+      if (!problem) req.body = value;
+      finish(problem);
+    });
   });
 }

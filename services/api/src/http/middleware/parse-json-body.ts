@@ -26,7 +26,7 @@ export const parseJsonBody = (route: RouteDefinition): RequestHandler => async (
     next(validationError({ 'content-type': `expected application/json, got ${contentType ? JSON.stringify(contentType) : 'none'}` }));
     return;
   }
-  const problem = await readJsonBody(req, res);
+  const problem = await readJsonBody(req);
   if (!problem) {
     next();
     return;
