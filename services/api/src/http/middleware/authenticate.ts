@@ -32,7 +32,13 @@ export const authenticate = (keys: KeyCache, failures: AuthFailureGuard): Reques
         const wait = await failures.takeAttempt(address);
         if (wait > 0) throw rateLimited(wait);
       }
-      key = (hash ? await keys.lookup(hash) : null) ?? undefined;
+      try {
+        key = (hash ? await keys.lookup(hash) : null) ?? undefined;
+      } catch (error) {
+        // The database did not answer (503): that is no failure of the address.
+        if (readsDatabase) failures.giveBack(address);
+        throw error;
+      }
       if (!key) {
         const wait = readsDatabase ? 0 : await failures.takeAttempt(address);
         throw wait > 0 ? rateLimited(wait) : unauthorized();
