@@ -89,9 +89,17 @@ try {
     const lines = text.split('\n').filter((line) => line.startsWith('lps_api_key_lookups_total'));
     return lines.length === 0 ? undefined : lines.reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
   };
+  /** The V8 heap and the memory outside it (Buffers), from the API's own metrics. */
+  const heapMb = async () => {
+    const text = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
+    const value = (name: string) => Number(/^\S+ (\S+)$/.exec(text.split('\n').find((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)) ?? '')?.[1] ?? NaN) / 1024 / 1024;
+    return `V8 heap ${value('lps_nodejs_heap_size_total_bytes').toFixed(0)} MB (used ${value('lps_nodejs_heap_size_used_bytes').toFixed(0)}), external ${value('lps_nodejs_external_memory_bytes').toFixed(0)} MB`;
+  };
   const apiCpuMs = () => (readCpu({ api: () => [api.pid] }).api ?? 0) * 1000;
 
-  /** The bystander's GET /me back to back until `until` resolves: latencies in ms. */
+  /** Answers to the bystander other than 200 (a 503 while the event loop was blocked, say), by status. */
+  const bystanderFailures = new Map<number, number>();
+  /** The bystander's GET /me back to back until `until` resolves: latencies in ms of every answer. */
   async function bystanderReads(until: Promise<unknown>): Promise<number[]> {
     let done = false;
     void until.then(() => (done = true));
@@ -99,7 +107,7 @@ try {
     while (!done) {
       const started = performance.now();
       const status = await send(`${api.baseUrl}/me`, { headers: { authorization: bystander.auth } });
-      if (status !== 200) throw new Error(`the bystander's GET /me answered ${status}`);
+      if (status !== 200) bystanderFailures.set(status, (bystanderFailures.get(status) ?? 0) + 1);
       latencies.push(performance.now() - started);
     }
     return latencies.sort((a, b) => a - b);
@@ -150,6 +158,7 @@ try {
       }),
     );
     const flood = await bystanderReads(flooding);
+    say(`round ${round}: API RSS ${api.rssMb().toFixed(0)} MB, peak so far ${api.peakRssMb().toFixed(0)} MB`);
     results.push({ lookups, counted: countedBefore === undefined || countedAfter === undefined ? undefined : countedAfter - countedBefore, statuses: tally, cpu, quiet, flood, floodBodies });
   }
 
@@ -168,9 +177,13 @@ try {
   for (let wave = 0; wave < 3; wave += 1) matrixStatuses.push(...(await Promise.all(Array.from({ length: 8 }, () => post(big)))));
   const fiveHundreds = matrixStatuses.filter((status) => status >= 500).length;
   const peak = api.peakRssMb();
-  say('settling 15 s');
+  say('settling 15 s, then 45 s more');
   await sleep(15_000);
   const settled = api.rssMb();
+  const heapAfter15 = await heapMb();
+  await sleep(45_000);
+  const settledLater = api.rssMb();
+  const heapAfter60 = await heapMb();
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`hostile input against ${root ? `the API built at ${root}` : 'this checkout\'s API'} (NODE_ENV=production, its own process), ${rounds} round(s), medians; the machine is shared`);
@@ -184,10 +197,12 @@ try {
     `another member's GET /me: alone p50 ${ms(median(results.map((r) => p(r.quiet, 50))))} p99 ${ms(median(results.map((r) => p(r.quiet, 99))))}; ` +
       `beside ${senders} senders of 100,000-field bodies p50 ${ms(median(results.map((r) => p(r.flood, 50))))} p99 ${ms(median(results.map((r) => p(r.flood, 99))))} ` +
       `max ${ms(median(results.map((r) => p(r.flood, 100))))} [p99 ${results.map((r) => p(r.flood, 99).toFixed(0)).join(' / ')}]; ` +
-      `${median(results.map((r) => r.floodBodies / floodSeconds)).toFixed(1)} hostile bodies/s answered`,
+      `${median(results.map((r) => r.floodBodies / floodSeconds)).toFixed(1)} hostile bodies/s answered; ` +
+      `answers other than 200: ${bystanderFailures.size === 0 ? 'none' : [...bystanderFailures].map(([status, count]) => `${count}×${status}`).join(' ')}`,
   );
   console.log(`hostile matrix: ${routes.length} routes × 7 bodies + 7 on /mcp + a 12 MB upload + 24 parallel 100,000-field bodies: ${matrixStatuses.length} answers, ${fiveHundreds} of them 5xx`);
-  console.log(`API RSS: idle ${idleRss.toFixed(0)} MB, peak across the whole run ${peak.toFixed(0)} MB (goal < 250), 15 s after the last request ${settled.toFixed(0)} MB (goal < 200)`);
+  console.log(`API RSS: idle ${idleRss.toFixed(0)} MB, peak across the whole run ${peak.toFixed(0)} MB (goal < 250), 15 s after the last request ${settled.toFixed(0)} MB (goal < 200), 60 s after ${settledLater.toFixed(0)} MB`);
+  console.log(`  after 15 s: ${heapAfter15}; after 60 s: ${heapAfter60}`);
 } finally {
   await stats.end();
   await api.stop();

@@ -8,3 +8,4 @@ export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type Servi
 export { hugePng } from './huge-png.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';
 export { startPrivateRedis, type PrivateRedis } from './private-redis.js';
+export { freePort } from './free-port.js';

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '@lps/testing';
 import { startBenchService } from '../bench-service.js';
 
 export interface ApiProcess {
@@ -9,16 +9,7 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** Resolves once `${baseUrl}/health` answers 2xx; fails when the child exits or after 30 s. */
 export async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
