@@ -17,6 +17,7 @@ function childNodeArgs(): string[] {
 /**
  * A real service (`services/<service>/dist/main.js`) in its own process, as ops would
  * run it, so the load generator does not share its event loop; it logs errors only.
+ * `root` runs another checkout's build (ending in `/`): the same load before and after a change.
  */
-export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher', env: Record<string, string>): ServiceProcess =>
-  startServiceProcess(`${REPO_ROOT}services/${service}/dist/main.js`, env, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: REPO_ROOT });
+export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher', env: Record<string, string>, root = REPO_ROOT): ServiceProcess =>
+  startServiceProcess(`${root}services/${service}/dist/main.js`, env, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: root });

@@ -95,6 +95,7 @@ export function createMetrics(service: string) {
     webhookDeliveries: counter('lps_webhook_delivery_attempts_total', 'Webhook delivery attempts by outcome (success, retry, failed, skipped)', ['outcome']),
     publishOutcomes: counter('lps_publish_total', 'Publications by outcome (published, recovered, retry, failed)', ['outcome']),
     rateLimited: counter('lps_rate_limited_total', 'Requests refused with 429 by rate-limit bucket', ['bucket']),
+    apiKeyLookups: counter('lps_api_key_lookups_total', 'API key lookups that read the database (cache misses), by result (found, unknown)', ['result']),
     /** Exports the depth of these queues (called once by the runtime). */
     watchQueues(toWatch: Record<string, CountableQueue>): void {
       Object.assign(queues, toWatch);

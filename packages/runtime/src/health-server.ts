@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHttpServer } from './http-server.js';
 import { checkReadiness } from './readiness.js';
 import type { RunningService } from './lifecycle.js';
 import type { Runtime } from './runtime.js';
@@ -22,12 +23,24 @@ const listen = (server: Server, port: number, host: string) =>
     });
   });
 
-/** `serviceChecks`: the running services' own readiness checks, read on every /ready. */
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** Refusals in the API's error envelope: a probe or a person at the wrong path reads why. */
+function refuse(res: ServerResponse, status: 404 | 405): void {
+  const error = status === 404 ? { code: 'not_found', message: 'only /health, /ready and /metrics are served here' } : { code: 'validation_error', message: 'only GET is served here' };
+  res.writeHead(status, { ...JSON_TYPE, ...(status === 405 ? { allow: 'GET' } : {}) }).end(JSON.stringify({ error }));
+}
+
+/**
+ * `serviceChecks`: the running services' own readiness checks, read on every /ready.
+ * Served with the API's time-outs and answers to malformed requests: the port is
+ * internal, but what reaches it may still be anything.
+ */
 export async function startHealthServer(runtime: Runtime, port: number, serviceChecks: () => Record<string, string> = () => ({})): Promise<HealthServer> {
-  const server = createServer((req, res) => {
+  const server = createHttpServer(runtime.config.http.timeouts, (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET') {
-      res.writeHead(405).end();
+      refuse(res, 405);
     } else if (path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
     } else if (path === '/ready') {
@@ -40,7 +53,7 @@ export async function startHealthServer(runtime: Runtime, port: number, serviceC
         (error: Error) => res.writeHead(500).end(error.message),
       );
     } else {
-      res.writeHead(404).end();
+      refuse(res, 404);
     }
   });
   try {

@@ -5,3 +5,6 @@ export { runStandalone, loadConfigOrExit } from './run-standalone.js';
 export { checkReadiness, type ReadinessReport } from './readiness.js';
 export { startHealthServer, type HealthServer } from './health-server.js';
 export { startQueueWorker } from './start-queue-worker.js';
+export { createHttpServer, type HttpTimeouts } from './http-server.js';
+export { answerClientError, errorEnvelopeBody, type ClientErrorBody } from './answer-client-error.js';
+export { keepJobSchedulers, type OwnedScheduler, type SchedulerKeeper } from './keep-job-schedulers.js';

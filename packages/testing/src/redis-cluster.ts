@@ -38,6 +38,13 @@ export interface LocalRedis {
   stop(): Promise<void>;
 }
 
+export interface LoneLocalRedis extends LocalRedis {
+  /** SIGKILLs the server: everything it held is gone, as when Redis dies with no persistence. */
+  kill(): Promise<void>;
+  /** Starts it again on the same port, empty (after `kill`). */
+  start(): Promise<void>;
+}
+
 export interface LocalRedisCluster extends LocalRedis {
   /** The master that serves a key's slot now. */
   masterOf(key: string): Promise<number>;
@@ -91,18 +98,16 @@ async function ready(admin: Redis): Promise<void> {
   await waitFor(async () => (await admin.ping().catch(() => '')) === 'PONG', { timeoutMs: 10_000, what: 'redis-server to answer' });
 }
 
+const killServer = ({ process: child }: Server) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
 function stopServers(servers: Server[], dir: string) {
   return async () => {
-    await Promise.all(
-      servers.map(
-        ({ process: child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGKILL');
-          }),
-      ),
-    );
+    await Promise.all(servers.map(killServer));
     rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -113,13 +118,15 @@ process.once('exit', () => {
   for (const child of started) child.kill('SIGKILL');
 });
 
-/** A lone `redis-server` of the test's own on a free port (never the shared one on 6379). */
-export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<LocalRedis> {
+/**
+ * A lone `redis-server` of the test's own on a free port (never the shared one on 6379): a test
+ * may kill it and bring it back empty without touching the Redis every other test shares.
+ */
+export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<LoneLocalRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'lps-redis-'));
   const certificates = options.tls ? makeTestCertificates(dir) : undefined;
   const port = await freePortPair();
-  const server = startServer(dir, port, options.extraArgs ?? [], certificates);
-  started.add(server.process);
+  let server: Server | undefined;
   const admins: Redis[] = [];
   const admin = (p: number) => {
     const client = new Redis(adminOptions(certificates, { port: p, ...adminAuth(options) }));
@@ -127,11 +134,30 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     admins.push(client);
     return client;
   };
-  const stop = stopServers([server], dir);
-  try {
-    await ready(admin(port));
-  } catch (error) {
+  const start = async () => {
+    const running = startServer(dir, port, options.extraArgs ?? [], certificates);
+    server = running;
+    started.add(running.process);
+    const probe = admin(port);
+    try {
+      await ready(probe);
+    } finally {
+      probe.disconnect();
+    }
+  };
+  const kill = async () => {
+    if (!server) return;
+    await killServer(server);
+    started.delete(server.process);
+  };
+  const stop = async () => {
     admins.forEach((client) => client.disconnect());
+    await kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await start();
+  } catch (error) {
     await stop();
     throw error;
   }
@@ -140,11 +166,9 @@ export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<
     ports: [port],
     ...(certificates ? { certificates } : {}),
     admin,
-    async stop() {
-      admins.forEach((client) => client.disconnect());
-      await stop();
-      started.delete(server.process);
-    },
+    kill,
+    start,
+    stop,
   };
 }
 

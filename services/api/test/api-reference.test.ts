@@ -12,7 +12,7 @@ type Operation = { parameters?: Array<{ name: string }>; responses: Record<strin
 type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } };
 
 /** Statuses every route may answer (auth, limits, parser, outage); the reference states them once, not per row. */
-const COMMON_STATUSES = new Set(['304', '400', '401', '429', '431', '500', '503']);
+const COMMON_STATUSES = new Set(['304', '400', '401', '408', '429', '431', '500', '503']);
 
 interface EndpointRow {
   operation: string;

@@ -37,6 +37,12 @@ async function statementsRun(): Promise<number> {
   return Number(rows[0]?.calls ?? 0);
 }
 
+/** Key lookups that read the database, as the API counts them (lps_api_key_lookups_total): exact, where PostgreSQL's statistics lag. */
+async function keyLookups(): Promise<number> {
+  const metric = await api.runtime.metrics.apiKeyLookups.get();
+  return metric.values.reduce((sum, value) => sum + value.value, 0);
+}
+
 describe('a flood of made-up API keys from one address', () => {
   it('costs the database 20 lookups, not 300, and is answered 429 with Retry-After past the limit', async () => {
     // The member's key is used once first: the cache now knows it is live.
@@ -59,6 +65,18 @@ describe('a flood of made-up API keys from one address', () => {
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(280);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
+  });
+
+  it('500 requests sent at once cost at most the limit in lookups: each attempt is reserved before its lookup', async () => {
+    const before = await keyLookups();
+    const answers = await Promise.all(Array.from({ length: 500 }, () => get(randomKey(), '198.51.100.99')));
+    const lookups = (await keyLookups()) - before;
+    const unauthorized = answers.filter((answer) => answer.status === 401).length;
+    const limited = answers.filter((answer) => answer.status === 429).length;
+    console.log(`500 concurrent made-up keys from one address → ${unauthorized}×401, ${limited}×429, ${lookups} key lookups in the database (limit 20)`);
+    expect(unauthorized + limited).toBe(500);
+    expect(unauthorized).toBeLessThanOrEqual(20);
+    expect(lookups).toBeLessThanOrEqual(20);
   });
 
   it('does not lock out the member whose key is live, nor another address', async () => {

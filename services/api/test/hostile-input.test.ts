@@ -1,30 +1,13 @@
-import { connect } from 'node:net';
 import { createTestIdea, type TestMember } from '@lps/testing';
 import { startTestApiWithMember, type TestApi } from './support/api-harness.js';
+import { openRaw, rawExchange, within } from './support/raw-http.js';
 
 let api: TestApi;
 let member: TestMember;
 beforeAll(async () => ({ api, member } = await startTestApiWithMember()));
 afterAll(async () => api.stop());
 
-const port = () => new URL(api.baseUrl).port;
-
-/** Sends bytes as they are (no client normalises them) and reads the whole answer. */
-function rawExchange(request: string | Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port()), '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.write(request);
-  });
-}
-
-function parseRaw(answer: string): { status: number; headers: string; body: string } {
-  const [head = '', body = ''] = answer.split('\r\n\r\n');
-  return { status: Number(head.split(' ')[1]), headers: head, body };
-}
+const port = () => Number(new URL(api.baseUrl).port);
 
 describe('malformed percent-escapes in a path parameter', () => {
   const cases: Array<[string, string]> = [
@@ -52,7 +35,7 @@ describe('malformed percent-escapes in a path parameter', () => {
   });
 
   it('sent byte for byte on a socket (no client re-encoding) it is 422 too', async () => {
-    const answer = parseRaw(await rawExchange(`GET /api/v1/posts/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nConnection: close\r\n\r\n`));
+    const answer = await rawExchange(port(), `GET /api/v1/posts/%E0%A4%A HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nConnection: close\r\n\r\n`);
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.body).error.details.id).toEqual(expect.any(String));
   });
@@ -111,11 +94,70 @@ describe('text that cannot be stored', () => {
   });
 });
 
+describe('field names that every JavaScript object inherits', () => {
+  const jsonRequest = (raw: string) => api.fetch('/posts', { method: 'POST', headers: { Authorization: member.auth, 'Content-Type': 'application/json' }, body: raw });
+  const postCount = () => api.runtime.db.post.count({ where: { memberId: member.memberId } });
+
+  it.each(['constructor', '__proto__', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
+    'a field named %s is an unknown field: 422 naming it, nothing created, nothing polluted',
+    async (name) => {
+      const before = await postCount();
+      const answer = await jsonRequest(`{"${name}":{"prototype":{"polluted":"yes"}},"idea":"x"}`);
+      expect(answer.status).toBe(422);
+      expect(answer.json.error.code).toBe('validation_error');
+      expect(Object.prototype.hasOwnProperty.call(answer.json.error.details, name)).toBe(true);
+      expect(await postCount()).toBe(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  it('a NUL under such a name is refused and named, not skipped', async () => {
+    const answer = await jsonRequest('{"toString":"x\\u0000y","idea":"x"}');
+    expect(answer.status).toBe(422);
+    expect(answer.json.error.details.toString).toMatch(/NUL/);
+  });
+});
+
+describe('bodies built to make validation expensive', () => {
+  const jsonRequest = (raw: string) => api.fetch('/posts', { method: 'POST', headers: { Authorization: member.auth, 'Content-Type': 'application/json' }, body: raw });
+  // Short names: 100,000 of them are 880 KB, under the byte limit.
+  const keys = (count: number) => JSON.stringify({ idea: 'x', ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`u${i.toString(36)}`, 1])) });
+
+  it('500 unknown fields: details names the first 20 and the message counts them all', async () => {
+    const answer = await jsonRequest(keys(500));
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.json.error.details)).toHaveLength(20);
+    expect(answer.json.error.details.u0).toEqual(expect.any(String));
+    expect(answer.json.error.message).toMatch(/500/);
+  });
+
+  it('100,000 fields are refused from the body\'s shape, before validation, with a short answer', async () => {
+    const answer = await jsonRequest(keys(100_000));
+    expect(answer.status).toBe(422);
+    expect(answer.json.error.details).toEqual({ body: expect.stringMatching(/more than 1,000 fields/) });
+    expect(answer.text.length).toBeLessThan(1_000);
+  });
+
+  it('10,000 levels of nesting are refused from the body\'s shape', async () => {
+    const answer = await jsonRequest(`{"idea":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`);
+    expect(answer.status).toBe(422);
+    expect(answer.json.error.details).toEqual({ body: expect.stringMatching(/nested deeper than 20 levels/) });
+  });
+
+  it('a 10 MB body declared in Content-Length is answered before it is sent', async () => {
+    const connection = openRaw(port());
+    connection.write(`POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n{"idea":"`);
+    const answer = await within(5_000, connection.response, 'the answer to a 10 MB declared body').finally(() => connection.socket.destroy());
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body).error.details.body).toMatch(/larger than 1 MB/);
+  });
+});
+
 describe('requests Node refuses before Express sees them', () => {
   it('a 20 KB query string is 431 in the error envelope, with the connection closed', async () => {
-    const answer = parseRaw(await rawExchange(`GET /api/v1/posts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+    const answer = await rawExchange(port(), `GET /api/v1/posts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(answer.status).toBe(431);
-    expect(answer.headers).toMatch(/content-type: application\/json/i);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(api.document.problems({ method: 'GET', path: '/unrouted', status: 404, contentType: 'application/json', text: answer.body })).toEqual([]);
     expect(JSON.parse(answer.body).error.code).toBe('validation_error');
   });
@@ -127,7 +169,7 @@ describe('requests Node refuses before Express sees them', () => {
   });
 
   it('a malformed request line is 400 in the error envelope', async () => {
-    const answer = parseRaw(await rawExchange('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+    const answer = await rawExchange(port(), 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body).error.code).toBe('validation_error');
   });

@@ -1,5 +1,5 @@
 import { generateApiKey } from '@lps/crypto';
-import { insertApiKey } from '@lps/db';
+import { claimIdempotencyKey, insertApiKey } from '@lps/db';
 import { createTestMember, type TestMember } from '@lps/testing';
 import { startApiService, type ApiService } from '@lps/api';
 import supertest from 'supertest';
@@ -83,12 +83,24 @@ describe('Idempotency-Key', () => {
     const firstDone = first.then((response) => response);
     await waiting;
     const second = await createPost('key-in-flight');
+    provider.release();
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe('conflict');
-    provider.release();
+    // The claim is held for 60 s at most: the client is told to come back when it ends.
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(55);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await firstDone).status).toBe(201);
     const third = await createPost('key-in-flight');
     expect(third.headers['idempotency-replayed']).toBe('true');
+  });
+
+  it('a claim left by a replica that died says in Retry-After when it can be taken over', async () => {
+    // What a replica killed 20 s into the request leaves: a claim with no response, locked 40 s more.
+    await claimIdempotencyKey(api.runtime.db, { apiKeyId: member.keyId, endpoint: 'POST /api/v1/posts', key: 'key-of-a-dead-replica' }, 'hash', 86_400_000, 40_000);
+    const answer = await createPost('key-of-a-dead-replica');
+    expect(answer.status).toBe(409);
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(35);
+    expect(Number(answer.headers['retry-after'])).toBeLessThanOrEqual(40);
   });
 
   it('does not store a 5xx: the retry runs again and can succeed', async () => {

@@ -1,6 +1,6 @@
 import { connectionsEndingBy } from '@lps/db';
 import { createNetwork, type Network } from '@lps/network';
-import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
+import { keepJobSchedulers, startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
 import { refreshAnalyticsRound, refreshDueAnalytics } from './domain/analytics/refresh-analytics.js';
 import { warnExpiringTokens } from './domain/accounts/warn-expiring-tokens.js';
@@ -9,7 +9,6 @@ import type { PublisherContext } from './domain/publisher-context.js';
 import { publishPostJob } from './domain/publish/publish-post.js';
 import { RetiredVersionAlarm } from './domain/publish/retired-version.js';
 import { createPauseHook } from './domain/publish/test-pause.js';
-import { keepJobSchedulers } from './domain/schedule/job-schedulers.js';
 import { sweepSchedules } from './domain/schedule/sweep-schedules.js';
 
 export interface PublisherOptions {
@@ -41,8 +40,17 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   });
   // For the "connections about to expire" alert: what warnExpiringTokens reports, counted at scrape time.
   runtime.metrics.watchExpiringConnections(async () => (await connectionsEndingBy(runtime.db, new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
-  const schedulers = keepJobSchedulers(runtime);
-  await schedulers.ensure();
+  // The sweeper restores from the database the publications Redis forgot; the keeper restores the sweeper.
+  const { scheduleSweepIntervalMs, analyticsRefreshIntervalMs, idempotencyPurgeIntervalMs } = config.network;
+  const schedulers = await keepJobSchedulers(
+    runtime,
+    [
+      { id: 'sweep-schedules', job: 'sweep-schedules', everyMs: scheduleSweepIntervalMs },
+      { id: 'refresh-analytics', job: 'refresh-analytics', everyMs: analyticsRefreshIntervalMs },
+      { id: 'purge-idempotency-records', job: 'purge-idempotency-records', everyMs: idempotencyPurgeIntervalMs },
+    ],
+    { checkEveryMs: scheduleSweepIntervalMs },
+  );
   await warnExpiringTokens(context);
   logger.info(`publisher worker started (network: ${network.mode})`);
   return {

@@ -1,6 +1,5 @@
 import { createGuardedRequestSender } from '@lps/outbound';
-import { jobCatalog } from '@lps/queue';
-import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
+import { keepJobSchedulers, startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createDeliverHandler } from './domain/delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './domain/delivery/delivery-records.js';
 import { createEndpointSlots } from './domain/delivery/endpoint-slots.js';
@@ -10,7 +9,7 @@ import { SNIPPET_BYTES } from './domain/delivery/send-delivery.js';
 import { createRelayHandler } from './domain/relay/relay-outbox.js';
 import { createSweepHandler } from './domain/relay/sweep-outbox.js';
 
-/** Scheduler id of the sweeper: upserted by every dispatcher, so there is one however many run. */
+/** Scheduler id of the sweeper: kept by every dispatcher, so there is one however many run. */
 export const SWEEP_SCHEDULER_ID = 'sweep-outbox';
 /** A slot lease outlives the receiver time-out; a dispatcher killed mid-request frees it after this. */
 const SLOT_LEASE_MARGIN_MS = 5_000;
@@ -79,11 +78,10 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     workerOptions: { lockDuration: 20_000, stalledInterval: 5_000, maxStalledCount: 5 },
   });
 
-  await runtime.queues.events.upsertJobScheduler(
-    SWEEP_SCHEDULER_ID,
-    { every: settings.sweepIntervalMs },
-    { name: 'sweep-outbox', data: {}, opts: jobCatalog['sweep-outbox'].options },
-  );
+  // The sweeper restores from the database the deliveries Redis forgot; the keeper restores the sweeper.
+  const schedulers = await keepJobSchedulers(runtime, [{ id: SWEEP_SCHEDULER_ID, job: 'sweep-outbox', everyMs: settings.sweepIntervalMs }], {
+    checkEveryMs: settings.sweepIntervalMs,
+  });
   logger.info('webhook-dispatcher worker started', {
     concurrency: settings.concurrency,
     endpoint_concurrency: settings.endpointConcurrency,
@@ -94,6 +92,7 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     name: 'webhook-dispatcher',
     // In-flight attempts finish and are recorded; nothing new is taken.
     stop: async () => {
+      schedulers.stop();
       await Promise.all([events.close(), deliveries.close()]);
     },
   };

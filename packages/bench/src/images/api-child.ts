@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startApiProcess } from '../posts/api-process.js';
 
 /** The real API in a child process whose resident and peak memory (VmRSS, VmHWM) can be read from /proc. */
-export async function startMeasuredApi(env: Record<string, string>) {
+export async function startMeasuredApi(env: Record<string, string>, root?: string) {
   // As deployed (deploy/Dockerfile, npm start): fewer glibc arenas, less fragmentation under libvips' threads.
-  const api = await startApiProcess({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env });
+  const api = await startApiProcess({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env }, root);
   const statusMb = (field: 'VmRSS' | 'VmHWM') => {
     const line = readFileSync(`/proc/${api.pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(field));
     return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;

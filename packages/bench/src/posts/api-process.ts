@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '@lps/testing';
 import { startBenchService } from '../bench-service.js';
 
 export interface ApiProcess {
@@ -9,16 +9,7 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort };
 
 /** Resolves once `${baseUrl}/health` answers 2xx; fails when the child exits or after 30 s. */
 export async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
@@ -46,9 +37,9 @@ export const API_NODE_OPTIONS = '--max-semi-space-size=4';
  * generator does not share its event loop: what is measured is the service.
  * Answers once /health does, on a free port.
  */
-export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, root?: string): Promise<ApiProcess> {
   const port = await freePort();
-  const service = startBenchService('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const service = startBenchService('api', { NODE_OPTIONS: process.env.LPS_BENCH_API_NODE_OPTIONS ?? API_NODE_OPTIONS, ...env, PORT: String(port), HOST: '127.0.0.1' }, root);
   const baseUrl = `http://127.0.0.1:${port}/api/v1`;
   try {
     await waitForHealth(baseUrl, service.child);

@@ -15,6 +15,10 @@ export const coreSection = defineSection({
     LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
     LOG_FORMAT: Joi.string().valid('json', 'pretty'),
     LPS_SHUTDOWN_TIMEOUT: durationMs('25s', { min: '1s' }),
+    // How long a client may take to send a request (docs/decisions/0018-hostile-input-limits.md).
+    LPS_HTTP_HEADERS_TIMEOUT: durationMs('20s', { min: '1s', max: '10m' }),
+    LPS_HTTP_REQUEST_TIMEOUT: durationMs('120s', { min: '1s', max: '1h' }),
+    LPS_HTTP_BODY_IDLE_TIMEOUT: durationMs('15s', { min: '100ms', max: '10m' }),
   },
   build: (env) => {
     const nodeEnv = env.NODE_ENV as 'development' | 'production' | 'test';
@@ -25,6 +29,11 @@ export const coreSection = defineSection({
         port,
         host: env.HOST as string,
         publicBaseUrl: ((env.PUBLIC_BASE_URL as string | undefined) ?? `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+        timeouts: {
+          headersMs: env.LPS_HTTP_HEADERS_TIMEOUT as number,
+          requestMs: env.LPS_HTTP_REQUEST_TIMEOUT as number,
+          bodyIdleMs: env.LPS_HTTP_BODY_IDLE_TIMEOUT as number,
+        },
       },
       database: { url: env.DATABASE_URL as string },
       log: {

@@ -18,7 +18,8 @@ export interface StoredResponse {
 export type ClaimResult =
   | { kind: 'claimed'; recordId: string }
   | { kind: 'replay'; response: StoredResponse; requestHash: string }
-  | { kind: 'in_progress' };
+  /** `lockedUntil`: when the claim may be taken over if its request never finishes. */
+  | { kind: 'in_progress'; lockedUntil: Date };
 
 /**
  * Claims a key atomically through the unique (api key, endpoint, key) row. Whoever
@@ -65,7 +66,7 @@ export async function claimIdempotencyKey(
         },
       };
     }
-    if (existing.lockedUntil > now) return { kind: 'in_progress' };
+    if (existing.lockedUntil > now) return { kind: 'in_progress', lockedUntil: existing.lockedUntil };
     // The process that claimed it died: take the claim over, once, atomically.
     const taken = await db.idempotencyRecord.updateMany({
       where: { id: existing.id, responseStatus: null, lockedUntil: existing.lockedUntil },
@@ -73,7 +74,8 @@ export async function claimIdempotencyKey(
     });
     if (taken.count === 1) return { kind: 'claimed', recordId: existing.id };
   }
-  return { kind: 'in_progress' };
+  // Three races lost in a row: another request holds the claim now, for a whole lock period.
+  return { kind: 'in_progress', lockedUntil: data.lockedUntil };
 }
 
 export const storeIdempotentResponse = (db: DbOrTx, recordId: string, response: StoredResponse) =>

@@ -6,8 +6,15 @@ import type { Runtime } from '@lps/runtime';
  * LPS_AUTH_FAILURE_LIMIT times per window (counted in Redis, shared by the
  * replicas); past that, its requests are refused before any key lookup, so a
  * flood of made-up `lps_…` keys cannot turn into a flood of database reads.
- * Successful requests never touch this: the blocked addresses are remembered
- * in process memory, and a failure is counted only once it has happened.
+ *
+ * A request whose key would be read from the database takes its attempt (one
+ * atomic increment in Redis) before that read, and gives it back when the key
+ * turns out live: counting a failure only after its lookup let 500 requests
+ * sent at once all pass the check before the first failure was counted. A
+ * request the key cache answers (live, known unknown, or joining a lookup
+ * already on its way) costs no read and is counted only if it fails. While
+ * Redis is unreachable the count is kept per process (the insurance limiter),
+ * so the bound still holds, per replica.
  */
 export class AuthFailureGuard {
   private readonly limiter: RateLimiterRedis;
@@ -38,8 +45,12 @@ export class AuthFailureGuard {
     return Math.ceil(left / 1000);
   }
 
-  /** Counts one failure; returns the seconds to wait when that used up the address's allowance. */
-  async recordFailure(address: string): Promise<number> {
+  /**
+   * Takes one attempt from the address's allowance: before a database lookup, or
+   * for a failure that cost none. Returns 0 while the allowance lasts, else the
+   * seconds to wait (no lookup may be made then).
+   */
+  async takeAttempt(address: string): Promise<number> {
     try {
       await this.limiter.consume(address);
       return 0;
@@ -49,5 +60,14 @@ export class AuthFailureGuard {
       this.blocked.set(address, Date.now() + rejection.msBeforeNext);
       return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
     }
+  }
+
+  /**
+   * Gives back the attempt of a request whose key was live: only failures count.
+   * Not awaited by the request: were it lost, the address would count one
+   * failure too many for one window.
+   */
+  giveBack(address: string): void {
+    this.limiter.reward(address).catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { conflict, validationError } from '@lps/common';
+import { AppError, validationError } from '@lps/common';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { Runtime } from '@lps/runtime';
@@ -22,6 +22,18 @@ function readKey(req: Request): string | undefined {
 }
 
 /**
+ * 409 for a repeat while the first request runs, with Retry-After: when the
+ * first one's claim ends. By then it has answered (the repeat is replayed) or
+ * its process died (the repeat takes the claim over).
+ */
+function stillInProgress(lockedUntil: Date): AppError {
+  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
+  return new AppError('conflict', 'a request with this Idempotency-Key is still in progress; retry after the time in Retry-After', {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/**
  * Runs `execute` at most once per (API key, endpoint, Idempotency-Key) within 24 h.
  * Stored in PostgreSQL, claimed through a unique row, so it holds across replicas.
  * 5xx answers are not stored: the client may retry them.
@@ -39,7 +51,7 @@ export async function withIdempotency(
   const requestHash = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
   const claim = await claimIdempotencyKey(runtime.db, scope, requestHash, WINDOW_MS, LOCK_MS);
 
-  if (claim.kind === 'in_progress') throw conflict('a request with this Idempotency-Key is still in progress');
+  if (claim.kind === 'in_progress') throw stillInProgress(claim.lockedUntil);
   if (claim.kind === 'replay') {
     if (claim.requestHash !== requestHash) {
       // The spec replays the original response even for a different body (rule 3); we log it.

@@ -52,6 +52,13 @@ export class KeyCache {
     return cached && cached.expiresAt > Date.now() ? cached : undefined;
   }
 
+  /** Whether `lookup` would read the database now: nothing cached about the key and no lookup of it on its way. */
+  wouldQuery(keyHash: string): boolean {
+    if (this.peek(keyHash) || this.pending.has(keyHash)) return false;
+    const missedUntil = this.misses.get(keyHash);
+    return missedUntil === undefined || missedUntil <= Date.now();
+  }
+
   async lookup(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > Date.now()) return cached;
@@ -71,6 +78,7 @@ export class KeyCache {
   private async load(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
     const revocationsBefore = this.revocations;
     const key = await findActiveKeyByHash(this.runtime.db, keyHash);
+    this.runtime.metrics.apiKeyLookups.inc({ result: key ? 'found' : 'unknown' });
     if (!key) {
       this.entries.delete(keyHash);
       if (this.ttlMs > 0) {

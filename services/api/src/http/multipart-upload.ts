@@ -6,10 +6,15 @@ import { attachUpload } from '../domain/images/attach-upload.js';
 import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
-import { MULTIPART_LIMITS } from '../domain/images/upload-limits.js';
+import { MULTIPART_LIMITS, uploadProblem } from '../domain/images/upload-limits.js';
 import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
+
+/** The boundaries and part headers around the one file: generous, they take a few hundred bytes. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+/** No acceptable upload is longer than the largest file plus its framing. */
+const LARGEST_BODY_BYTES = MULTIPART_LIMITS.pdf + MULTIPART_OVERHEAD_BYTES;
 
 /**
  * A multer storage engine that streams the part straight into our storage
@@ -60,7 +65,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
     const upload = multer({
       storage: stagingEngine(deps, target, (problem) => settle(() => resolve({ problem } as StagedFile))),
       // A backstop above the largest accepted file: our own cap answers first with the precise reason.
-      limits: { files: 1, fields: 0, parts: 1, fileSize: MULTIPART_LIMITS.pdf + 64 * 1024 },
+      limits: { files: 1, fields: 0, parts: 1, fileSize: LARGEST_BODY_BYTES },
       // Browsers and curl send a file name's UTF-8 bytes as they are; latin1 (the default) would garble a PDF's title.
       defParamCharset: 'utf8',
     }).single('file');
@@ -77,6 +82,21 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
 }
 
 /**
+ * A body that declares more bytes than any acceptable upload is refused from its
+ * headers, before one byte is read or stored: read to the cap, a slow sender
+ * held a connection and a partial file for as long as it liked. The post is
+ * checked first, so the contract's order (404, 409, then 422) holds.
+ */
+async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<void> {
+  const declared = Number(req.headers['content-length']);
+  if (!(declared > LARGEST_BODY_BYTES)) return;
+  closeIfStillSending(req, res);
+  assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
+  const megabytes = (declared / 1024 / 1024).toFixed(1);
+  throw uploadProblem('file', `the request declares ${megabytes} MB, more than any file accepted (a PDF of 10 MB, an image of 5 MB)`);
+}
+
+/**
  * POST /images/upload with multipart/form-data: the shape (one `file` field)
  * is checked first, then the post (404, 409), then the content (422), so
  * the contract's order of checks holds even though the bytes arrive first.
@@ -85,6 +105,13 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   if (!req.is('multipart/form-data')) {
     throw validationError({ 'content-type': 'send multipart/form-data with a `file` field, or application/json with image_url' });
   }
+  const encoding = req.header('content-encoding');
+  if (encoding && encoding.toLowerCase() !== 'identity') {
+    // Read as they come, compressed bytes are not multipart at all; the file itself may be compressed (a PNG is).
+    closeIfStillSending(req, res);
+    throw validationError({ 'content-encoding': `${encoding} is not accepted on uploads: send the form uncompressed` });
+  }
+  await refuseDeclaredOversize(deps, req, res, target);
   const file = await parse(deps, req, res, target);
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
   try {

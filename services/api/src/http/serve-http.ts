@@ -1,16 +1,23 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
-import type { Runtime, RunningService } from '@lps/runtime';
-import { answerClientError } from './answer-client-error.js';
+import { createHttpServer, errorEnvelopeBody, type ClientErrorBody, type Runtime, type RunningService } from '@lps/runtime';
+import { MCP_PATH } from '../mcp/mount-mcp.js';
+import { JSON_RPC_CODES } from '../mcp/json-rpc-errors.js';
 
 export interface HttpService extends RunningService {
   server: Server;
   port: number;
 }
 
+/** What the server itself refuses (malformed, too late) in the entry's envelope: JSON-RPC on /mcp, the error envelope elsewhere. */
+const clientErrorBody: ClientErrorBody = (answer) =>
+  answer.url?.split('?')[0] === MCP_PATH
+    ? { jsonrpc: '2.0', error: { code: JSON_RPC_CODES.serverError, message: `${answer.message}: ${answer.detail}` }, id: null }
+    : errorEnvelopeBody(answer);
+
 /**
- * Listens with `app` and stops gracefully: no new connections, every request in
+ * Listens with `app`, with the request time-outs of config.http.timeouts, and stops gracefully: no new connections, every request in
  * flight finishes, and keep-alive sockets are closed as soon as they are idle —
  * including sockets that become idle after stopping began (Node closes only
  * those idle at the moment `close()` is called).
@@ -21,12 +28,15 @@ export async function serveHttp(
   options: { name: string; port?: number; host?: string; label: string; afterStop?: () => Promise<void> },
 ): Promise<HttpService> {
   let stopping = false;
-  const server = createServer((req, res) => {
-    if (stopping) res.setHeader('Connection', 'close');
-    app(req, res);
-  });
+  const server = createHttpServer(
+    runtime.config.http.timeouts,
+    (req, res) => {
+      if (stopping) res.setHeader('Connection', 'close');
+      app(req, res);
+    },
+    clientErrorBody,
+  );
   server.keepAliveTimeout = 65_000;
-  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? runtime.config.http.port, options.host ?? runtime.config.http.host, resolve);

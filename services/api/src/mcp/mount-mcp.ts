@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import type { Runtime } from '@lps/runtime';
 import type { AppServices } from '../app-services.js';
 import type { AuthFailureGuard } from '../http/auth-failure-guard.js';
@@ -7,6 +7,7 @@ import type { KeyCache } from '../http/key-cache.js';
 import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
 import { requestScopeOf } from '../http/request-scope.js';
 import type { Caller } from '../http/route.js';
+import { JSON_RPC_CODES, mcpErrorMiddleware, readMcpBody, sendJsonRpcError } from './json-rpc-errors.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -32,13 +33,14 @@ const refuseLargeBatches: RequestHandler = (req, res, next) => {
     next();
     return;
   }
-  res.status(400).json({ jsonrpc: '2.0', error: { code: -32600, message: `a batch may hold at most ${MAX_BATCH_MESSAGES} messages; this one has ${req.body.length}` }, id: null });
+  sendJsonRpcError(res, 400, JSON_RPC_CODES.invalidRequest, `Invalid Request: a batch may hold at most ${MAX_BATCH_MESSAGES} messages; this one has ${req.body.length}`);
 };
 
 /**
  * The MCP server on Streamable HTTP, stateless: every POST carries the API key,
  * is authenticated and rate-limited like the REST API, and gets a server bound
  * to that member. GET (server-sent streams) and DELETE (sessions) are not offered.
+ * Every refusal on /mcp is a JSON-RPC error object (json-rpc-errors.ts).
  */
 export function mountMcp(app: Express, runtime: Runtime, services: AppServices, limiters: RateLimiters, keys: KeyCache, failures: AuthFailureGuard): void {
   const handle: RequestHandler = async (req, res, next) => {
@@ -53,13 +55,14 @@ export function mountMcp(app: Express, runtime: Runtime, services: AppServices, 
     MCP_PATH,
     authenticate(keys, failures),
     rateLimit(limiters, 'default', (bucket) => runtime.metrics.rateLimited.inc({ bucket })),
-    express.json({ limit: '1mb' }),
+    readMcpBody,
     refuseLargeBatches,
     handle,
+    mcpErrorMiddleware(runtime.logger),
   );
   const notAllowed: RequestHandler = (_req, res) => {
     res.setHeader('Allow', 'POST');
-    res.status(405).json({ jsonrpc: '2.0', error: { code: -32000, message: 'method not allowed: this MCP server is stateless, use POST' }, id: null });
+    sendJsonRpcError(res, 405, JSON_RPC_CODES.serverError, 'method not allowed: this MCP server is stateless, use POST');
   };
   app.get(MCP_PATH, notAllowed);
   app.delete(MCP_PATH, notAllowed);

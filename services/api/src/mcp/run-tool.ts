@@ -1,9 +1,11 @@
-import Joi from 'joi';
-import { errorEnvelope, isAppError, rateLimited, validationError, type AppError, type ErrorDetails } from '@lps/common';
+import { errorEnvelope, isAppError, rateLimited, type AppError } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import type { UseCaseDeps } from '../domain/deps.js';
 import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
-import { collectUnstorableText } from '../http/input/unstorable-text.js';
+import { ProblemList } from '../http/input/problem-list.js';
+import { checkTextAndFieldNames } from '../http/input/unstorable-text.js';
+import { addUnknownFields } from '../http/input/unknown-fields.js';
+import { addJoiProblems } from '../http/middleware/validate-request.js';
 import type { Caller } from '../http/route.js';
 import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './calls-in-flight.js';
 import type { ToolDefinition } from './tool.js';
@@ -23,16 +25,15 @@ export function toolError(error: Pick<AppError, 'code' | 'message' | 'details'>)
 
 const INTERNAL = { code: 'internal_error', message: 'unexpected server error', details: undefined } as unknown as AppError;
 
+/** The REST rules for a body, for tool arguments: the same checks, the same bounded details. */
 function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error?: AppError } {
-  // The REST rule for text that cannot be stored (NUL, lone surrogates) holds for tool arguments too.
-  const unstorable: ErrorDetails = {};
-  collectUnstorableText(args, '', unstorable);
-  if (Object.keys(unstorable).length > 0) return { error: validationError(unstorable) };
+  const problems = new ProblemList();
+  checkTextAndFieldNames(args, '', problems);
+  if (args && typeof args === 'object' && !Array.isArray(args)) addUnknownFields(tool.input, args, problems);
+  if (problems.full) return { error: problems.toError() };
   const { error, value } = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
-  if (!error) return { value };
-  const details: ErrorDetails = {};
-  for (const detail of (error as Joi.ValidationError).details) details[detail.path.join('.') || 'arguments'] ??= detail.message;
-  return { error: validationError(details) };
+  addJoiProblems(problems, error, 'arguments');
+  return problems.empty ? { value } : { error: problems.toError() };
 }
 
 /**

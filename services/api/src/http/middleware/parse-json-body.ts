@@ -1,22 +1,17 @@
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { validationError } from '@lps/common';
+import { closeIfStillSending } from '../close-if-still-sending.js';
+import { hasBody, isJsonType, readJsonBody } from '../input/read-json-body.js';
 import type { RouteDefinition } from '../route.js';
 
-const jsonParser = express.json({ limit: '1mb', strict: true, type: () => true });
-
-const hasBody = (headers: Record<string, unknown>): boolean =>
-  Number(headers['content-length'] ?? 0) > 0 || headers['transfer-encoding'] !== undefined;
-
-const isJsonType = (contentType: string | undefined): boolean =>
-  /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
-
 /**
- * JSON only (docs/api.md): a body with another content type, or one that does
- * not parse, is 422 validation_error naming `content-type` or `body`. Runs after
- * auth and rate limiting so the order of checks matches the contract.
+ * JSON only (docs/api.md): a body with another content type, or one that cannot
+ * be read (not JSON, not UTF-8, over 1 MB, nested or sprawling past the limits)
+ * is 422 validation_error naming `content-type`, `content-encoding` or `body`.
+ * Runs after auth and rate limiting so the order of checks matches the contract.
  */
-export const parseJsonBody = (route: RouteDefinition): RequestHandler => (req, res, next) => {
-  if (!hasBody(req.headers)) {
+export const parseJsonBody = (route: RouteDefinition): RequestHandler => async (req, res, next) => {
+  if (!hasBody(req)) {
     req.body = undefined;
     next();
     return;
@@ -27,16 +22,16 @@ export const parseJsonBody = (route: RouteDefinition): RequestHandler => (req, r
       next();
       return;
     }
+    closeIfStillSending(req, res);
     next(validationError({ 'content-type': `expected application/json, got ${contentType ? JSON.stringify(contentType) : 'none'}` }));
     return;
   }
-  jsonParser(req, res, (error?: unknown) => {
-    if (!error) {
-      next();
-      return;
-    }
-    const failure = error as { type?: string; message?: string };
-    const reason = failure.type === 'entity.too.large' ? 'larger than 1 MB' : `not valid JSON (${failure.message ?? 'parse error'})`;
-    next(validationError({ body: reason }));
-  });
+  const problem = await readJsonBody(req);
+  if (!problem) {
+    next();
+    return;
+  }
+  // A body refused from its headers was never read: the client may still be sending it.
+  closeIfStillSending(req, res);
+  next(validationError({ [problem.kind === 'media-type' ? problem.field : 'body']: problem.reason }));
 };

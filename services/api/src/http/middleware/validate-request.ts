@@ -1,36 +1,42 @@
 import Joi from 'joi';
 import type { RequestHandler } from 'express';
-import { validationError, type ErrorDetails } from '@lps/common';
 import type { RouteDefinition } from '../route.js';
-import { collectUnstorableText } from '../input/unstorable-text.js';
+import { ProblemList } from '../input/problem-list.js';
+import { checkTextAndFieldNames } from '../input/unstorable-text.js';
+import { addUnknownFields } from '../input/unknown-fields.js';
 
 const OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
 
-function collect(details: ErrorDetails, error: Joi.ValidationError | undefined, fallbackKey: string): void {
-  for (const detail of error?.details ?? []) {
-    const key = detail.path.length > 0 ? detail.path.join('.') : fallbackKey;
-    details[key] ??= detail.message;
-  }
+/** joi's findings, by field path (`fallbackKey` for the value as a whole). */
+export function addJoiProblems(problems: ProblemList, error: Joi.ValidationError | undefined, fallbackKey: string): void {
+  for (const detail of error?.details ?? []) problems.add(detail.path.length > 0 ? detail.path.join('.') : fallbackKey, detail.message);
 }
 
 /**
  * Validates path, query and body against the route's joi schemas (the same
- * schemas the OpenAPI document is built from). Every problem is reported at
- * once, keyed by field. Unknown body fields are refused; unknown query
- * parameters are ignored, as caches and proxies add their own.
+ * schemas the OpenAPI document is built from). Problems are reported by field,
+ * at most MAX_DETAILS of them (the message counts the rest). Unknown body fields
+ * are refused whatever their name; unknown query parameters are ignored, as
+ * caches and proxies add their own.
  */
 export const validateRequest = (route: RouteDefinition): RequestHandler => (req, res, next) => {
-  const details: ErrorDetails = {};
+  const problems = new ProblemList();
   const validated: Record<string, unknown> = {};
   const spec = route.request ?? {};
   // First, so a field's NUL or lone surrogate is what its detail names.
-  collectUnstorableText(req.params, '', details);
-  collectUnstorableText(req.query, '', details);
-  if (!spec.customBody || req.is('application/json')) collectUnstorableText(req.body, '', details);
+  checkTextAndFieldNames(req.params, '', problems, 'any');
+  checkTextAndFieldNames(req.query, '', problems, 'any');
+  if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(req.body, '', problems);
+  if (spec.body && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) addUnknownFields(spec.body, req.body, problems);
+  // A body that already fills the answer is hopeless: the schemas could only add to the count.
+  if (problems.full) {
+    next(problems.toError());
+    return;
+  }
 
   if (spec.params) {
     const result = spec.params.validate(req.params, OPTIONS);
-    collect(details, result.error, 'path');
+    addJoiProblems(problems, result.error, 'path');
     validated.params = result.value;
   } else {
     validated.params = req.params;
@@ -38,7 +44,7 @@ export const validateRequest = (route: RouteDefinition): RequestHandler => (req,
 
   if (spec.query) {
     const result = spec.query.validate(req.query, { ...OPTIONS, stripUnknown: true });
-    collect(details, result.error, 'query');
+    addJoiProblems(problems, result.error, 'query');
     validated.query = result.value;
   } else {
     validated.query = {};
@@ -50,18 +56,18 @@ export const validateRequest = (route: RouteDefinition): RequestHandler => (req,
     // No body at all is validated as {}: required fields are then named in the details.
     const raw = req.body ?? {};
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      details.body = 'must be a JSON object';
+      problems.add('body', 'must be a JSON object');
     } else {
       const result = spec.body.validate(raw, { ...OPTIONS, allowUnknown: false });
-      collect(details, result.error, 'body');
+      addJoiProblems(problems, result.error, 'body');
       validated.body = result.value;
     }
   } else if (req.body !== undefined && !(typeof req.body === 'object' && req.body && Object.keys(req.body).length === 0)) {
-    details.body = 'this endpoint takes no request body';
+    problems.add('body', 'this endpoint takes no request body');
   }
 
-  if (Object.keys(details).length > 0) {
-    next(validationError(details));
+  if (!problems.empty) {
+    next(problems.toError());
     return;
   }
   res.locals.validated = validated;

@@ -11,14 +11,21 @@ type Json = Record<string, unknown>;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'validation_error: not a well-formed HTTP request (answered by the server before routing; see details.request)',
+  408: 'validation_error: the request was not received in time — headers, a body that stopped arriving, or the whole request (answered by the server; see details.request)',
   401: 'unauthorized: key missing, invalid or revoked',
   404: 'not_found: does not exist or belongs to another member',
-  409: 'conflict: contradicts the resource’s state',
+  409: 'conflict: contradicts the resource’s state, or the same Idempotency-Key is still in progress (then with Retry-After)',
   422: 'validation_error (see details) or unprocessable',
   429: 'rate_limited: see Retry-After',
   431: 'validation_error: request line or headers over 16 KB (answered before routing; see details.request)',
   500: 'internal_error',
   503: 'service_unavailable: a dependency (database, Redis, an upstream provider) is unavailable; see Retry-After (extension)',
+};
+
+const RETRY_AFTER: Record<number, string> = {
+  409: 'Seconds until the Idempotency-Key still in progress can be replayed or taken over (only on that conflict)',
+  429: 'Seconds to wait before retrying',
+  503: 'Seconds to wait before retrying',
 };
 
 const RATE_LIMIT_HEADERS = {
@@ -55,8 +62,8 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
   }
   // 409 and 422 come from the Idempotency-Key itself (still in progress; malformed);
   // 503 from any route while PostgreSQL or Redis is unreachable; 400 and 431 from the HTTP
-  // parser before any route (docs/decisions/0009-hostile-input.md).
-  const errors = new Set([400, 431, ...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
+  // parser before any route (docs/decisions/0009-hostile-input.md), 408 from the time-outs (0018).
+  const errors = new Set([400, 408, 431, ...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
@@ -140,9 +147,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[]): Json {
       `Error${status}`,
       {
         description,
-        ...(Number(status) === 429 || Number(status) === 503
-          ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } } }
-          : {}),
+        ...(RETRY_AFTER[Number(status)] ? { headers: { 'Retry-After': { description: RETRY_AFTER[Number(status)], schema: { type: 'integer' } } } } : {}),
         content: { 'application/json': { schema: errorRef } },
       },
     ]),
