@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { DEFAULT_REDIS_URL } from '@lps/config';
+import { loadRedisSettings } from '@lps/config';
 import { createDb, insertPost } from '@lps/db';
 import { connectRedis } from '@lps/queue';
 import { deleteRedisKeys } from '@lps/testing';
@@ -208,7 +208,7 @@ try {
   await api.stop();
   await database.drop();
   await rm(dataDir, { recursive: true, force: true });
-  const redis = await connectRedis(process.env.REDIS_URL || DEFAULT_REDIS_URL, 'producer');
+  const redis = await connectRedis(loadRedisSettings(), 'producer');
   await deleteRedisKeys(redis, prefix);
   await redis.quit();
 }
