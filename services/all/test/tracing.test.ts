@@ -167,10 +167,14 @@ export async function resolve(specifier, context, next) {
       () => spans.find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CLIENT && span.traceId === request.traceId && String(span.attributes['url.full']).endsWith('/hook')),
       { timeoutMs: 20_000, what: "the dispatcher's webhook request in the publication's trace" },
     );
-    const deliveryJob = ancestors(delivery, spans).find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CONSUMER);
-    expect(deliveryJob?.name).toMatch(/webhooks/);
+    // The job's span ends after its request's, so it may reach the receiver in a later export batch.
+    const deliveryJob = await waitFor(
+      () => ancestors(delivery, spans).find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CONSUMER),
+      { timeoutMs: 10_000, what: "the dispatcher's job span above its webhook request" },
+    );
+    expect(deliveryJob.name).toMatch(/webhooks/);
     // The delivery job continues the trace its event was written in: its parent is a span of the publisher's job.
-    expect(spans.find((span) => span.spanId === deliveryJob?.parentSpanId)?.service).toBe('lps-publisher');
+    expect(spans.find((span) => span.spanId === deliveryJob.parentSpanId)?.service).toBe('lps-publisher');
     await waitFor(() => traceparents.some((header) => header.split('-')[1] === request.traceId), { timeoutMs: 5_000, what: 'the trace in the receiver’s traceparent' });
     expect(collector.contentTypes[0]).toBe('application/x-protobuf');
   });
