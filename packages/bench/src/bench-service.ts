@@ -18,5 +18,6 @@ function childNodeArgs(): string[] {
  * A real service (`services/<service>/dist/main.js`) in its own process, as ops would
  * run it, so the load generator does not share its event loop; it logs errors only.
  */
-export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher', env: Record<string, string>): ServiceProcess =>
-  startServiceProcess(`${REPO_ROOT}services/${service}/dist/main.js`, env, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: REPO_ROOT });
+export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher' | 'image', env: Record<string, string>): ServiceProcess =>
+  // A health port of its own (0: any free one), so two benchmarks on one machine do not collide on 9464.
+  startServiceProcess(`${REPO_ROOT}services/${service}/dist/main.js`, { LPS_HEALTH_PORT: '0', ...env }, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: REPO_ROOT });

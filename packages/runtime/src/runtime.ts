@@ -4,7 +4,7 @@ import { Keyring } from '@lps/crypto';
 import { createDb, createPublishPathStatements, createSqlPool, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
-import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues } from '@lps/queue';
+import { assertQueueConnected, closeQueues, connectRedis, createJobCalls, createQueues, type JobCalls, type Queues } from '@lps/queue';
 
 /** Everything a process needs, built once from the configuration and closed once. */
 export interface Runtime {
@@ -18,6 +18,8 @@ export interface Runtime {
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: Redis;
   queues: Queues;
+  /** Jobs whose answer a request waits for (decision 0006): one QueueEvents per queue, opened on the first call. */
+  calls: JobCalls;
   keyring: Keyring;
   /** Prometheus metrics of this process (one registry per runtime). */
   metrics: Metrics;
@@ -64,6 +66,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   for (const queue of Object.values(queues)) queue.on('error', () => undefined); // reported once above, from the shared connection
   const workerConnections: Redis[] = [];
   let closed = false;
+  const workerConnection = async () => {
+    const connection = await connectRedis(config.redis.url, 'worker');
+    workerConnections.push(connection);
+    return connection;
+  };
+  // A QueueEvents blocks on its stream read, so it needs a connection of the worker's kind.
+  const calls = createJobCalls(queues, { prefix: config.redis.prefix, connect: workerConnection });
 
   const publishPathStatements = createPublishPathStatements(sql);
 
@@ -75,16 +84,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     publishPathStatements,
     redis,
     queues,
+    calls,
     keyring,
     metrics,
-    async workerConnection() {
-      const connection = await connectRedis(config.redis.url, 'worker');
-      workerConnections.push(connection);
-      return connection;
-    },
+    workerConnection,
     async close() {
       if (closed) return;
       closed = true;
+      await calls.close();
       await closeQueues(queues);
       await Promise.allSettled(workerConnections.map((connection) => connection.quit()));
       await redis.quit().catch(() => redis.disconnect());

@@ -6,4 +6,5 @@ export { waitFor } from './wait-for.js';
 export * from './fake-linkedin/index.js';
 export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { hugePng } from './huge-png.js';
+export { pdfBomb } from './pdf-bomb.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';

@@ -5,7 +5,7 @@ import { createDeliverHandler } from './domain/delivery/deliver-webhook.js';
 import { createDeliveryRecords } from './domain/delivery/delivery-records.js';
 import { createEndpointSlots } from './domain/delivery/endpoint-slots.js';
 import { createEndpointPauses } from './domain/delivery/endpoint-pauses.js';
-import { createMemberShares, memberShareOf } from './domain/delivery/member-shares.js';
+import { createMemberShares } from './domain/delivery/member-shares.js';
 import { SNIPPET_BYTES } from './domain/delivery/send-delivery.js';
 import { createRelayHandler } from './domain/relay/relay-outbox.js';
 import { createSweepHandler } from './domain/relay/sweep-outbox.js';
@@ -60,7 +60,7 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     queue: 'webhooks',
     concurrency: settings.concurrency,
     handlers: {
-      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(memberShareOf(settings.concurrency), settings.concurrency),
+      'deliver-webhook': createDeliverHandler({ runtime, post, records, slots, shares: createMemberShares(settings.concurrency),
         pauses: createEndpointPauses(), policy: { delaysMs: settings.retryDelaysMs } }),
     },
     // A killed dispatcher's attempt is found and run again within ~20 s; a job may stall a few times

@@ -1,4 +1,4 @@
-import { createKeyedSlots } from '@lps/common';
+import { createFairSlots } from '@lps/common';
 
 /**
  * Keeps one dispatcher's delivery slots from being taken by one member.
@@ -23,9 +23,9 @@ export interface MemberShares {
 
 const REMEMBERED_ENDPOINTS = 50_000;
 
-export function createMemberShares(share: number, concurrency: number): MemberShares {
+export function createMemberShares(concurrency: number): MemberShares {
   const owners = new Map<string, string>();
-  const slots = createKeyedSlots((running, total) => running < share || total < concurrency - share);
+  const slots = createFairSlots(concurrency);
   return {
     memberOf: (endpointId) => owners.get(endpointId),
     remember(endpointId, memberId) {
@@ -35,6 +35,3 @@ export function createMemberShares(share: number, concurrency: number): MemberSh
     take: (memberId) => slots.take(memberId),
   };
 }
-
-/** A quarter of the dispatcher's slots (at least 1): what each member is always given, and what is always kept free for others. */
-export const memberShareOf = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 4));
