@@ -1,3 +1,4 @@
+import { uploadFileKeys } from '@lps/ai';
 import { serviceUnavailable, unprocessable, type AppError } from '@lps/common';
 import { createImageCallRequest } from '@lps/db';
 import type { ImageCallRefusal } from '@lps/queue';
@@ -27,7 +28,8 @@ export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal,
  */
 export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url') {
   const { runtime, services } = deps;
-  const discard = () => services.storage.delete(staged.key);
+  // The original and any variant a worker wrote before it stopped (killed, say): an abandoned upload keeps no file.
+  const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => services.storage.delete(key))));
   let request;
   try {
     request = await createImageCallRequest(runtime.db, {

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IMAGE_SIZES, MAX_IMAGE_PIXELS } from '@lps/ai';
+import { IMAGE_SIZES, MAX_IMAGE_PIXELS, uploadVariantKey } from '@lps/ai';
 import { fitImageFile, imageSizeOf, stripMetadata } from '@lps/ai/image/fit';
 import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
 import { ContentProblem } from './content-problem.js';
 import { PDF_READ_LIMITS, readPdfPages, type PdfPages } from './pdf-pages.js';
-import { variantKeyOf } from './upload-files.js';
 
 const MAX_PDF_PAGES = 300;
 
@@ -66,7 +65,7 @@ async function imageCandidates(storage: FileStorage, file: StagedFile): Promise<
     const candidates: ImageCandidate[] = [{ base_url: storage.urlFor(file.key), ...size, kind: 'image', source: 'upload' }];
     // Fitting decodes the whole image: a valid header over garbage fails here.
     for (const fitted of IMAGE_SIZES) {
-      const stored = await storage.putFromPath(variantKeyOf(file.key, fitted), 'image/png', (target) => decoding(fitImageFile(source, fitted, target)));
+      const stored = await storage.putFromPath(uploadVariantKey(file.key, fitted), 'image/png', (target) => decoding(fitImageFile(source, fitted, target)));
       candidates.push({ base_url: stored.url, width: fitted.width, height: fitted.height, kind: 'image', source: 'upload' });
     }
     return candidates;
