@@ -2,7 +2,7 @@ export * from './catalog.js';
 export { QUEUE_NAMES, type QueueName, type JobDefinition, KEEP_HISTORY } from './jobs/job-definition.js';
 export type { PublishPostPayload } from './jobs/publish-jobs.js';
 export type { DeletePostFilesPayload, GenerateImagesPayload } from './jobs/image-jobs.js';
-export type { AttachUploadResult, CallCandidate, DrawOverlayResult, ImageCallPayload, ImageCallRefusal } from './jobs/image-call-jobs.js';
+export type { AttachUploadResult, DrawOverlayResult, ImageCallPayload, ImageCallRefusal } from './jobs/image-call-jobs.js';
 export { createJobCalls, CallFailedError, CallTimeoutError, type CallOptions, type JobCalls } from './calls.js';
 export type { ResearchKeywordPayload } from './jobs/research-jobs.js';
 export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-jobs.js';

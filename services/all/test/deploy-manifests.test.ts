@@ -66,7 +66,9 @@ describe('Kubernetes manifests', () => {
     const scaled = byKind('ScaledObject');
     expect(scaled.map((s) => s.spec?.scaleTargetRef.name).sort()).toEqual(WORKERS.map((w) => `lps-${w}`).sort());
     for (const object of scaled) {
-      expect(object.spec?.triggers[0]).toMatchObject({ type: 'redis', metadata: { listName: expect.stringMatching(/^\{lps\}:\w+:wait$/) } });
+      for (const trigger of object.spec?.triggers ?? []) {
+        expect(trigger).toMatchObject({ type: 'redis', metadata: { listName: expect.stringMatching(/^\{lps\}:[\w-]+:wait$/) } });
+      }
     }
   });
 

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { ImageCandidate } from '@lps/db';
 import { defineCall, KEEP_HISTORY } from './job-definition.js';
 
 /** Every image call names its request row (what to work on) and its member (whose share of the worker it takes). */
@@ -7,15 +8,6 @@ export interface ImageCallPayload {
   memberId: string;
 }
 
-/** A candidate as the post stores it in `image_candidates` (docs/api.md). */
-export interface CallCandidate {
-  base_url: string;
-  width: number | null;
-  height: number | null;
-  kind: 'image' | 'document';
-  source: 'generated' | 'upload';
-  title?: string;
-}
 
 /**
  * Why the image service did not do what was asked: the file itself (`content`, a 422 naming the
@@ -29,12 +21,13 @@ export interface ImageCallRefusal {
   message: string;
 }
 
-export type AttachUploadResult = { outcome: 'attached'; image_url: string; candidates: CallCandidate[] } | ImageCallRefusal;
+export type AttachUploadResult = { outcome: 'attached'; image_url: string; candidates: ImageCandidate[] } | ImageCallRefusal;
 export type DrawOverlayResult = { outcome: 'drawn'; image_url: string } | ImageCallRefusal;
 
 const payload = Joi.object<ImageCallPayload>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
 const refusal = Joi.object({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
-const candidate = Joi.object({
+/** A candidate as the post stores it in `image_candidates` (the ImageCandidate wire type). */
+const candidate = Joi.object<ImageCandidate>({
   base_url: Joi.string().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
