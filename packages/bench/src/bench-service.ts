@@ -19,5 +19,6 @@ function childNodeArgs(): string[] {
  * run it, so the load generator does not share its event loop; it logs errors only.
  * `root` runs another checkout's build (ending in `/`): the same load before and after a change.
  */
-export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher', env: Record<string, string>, root = REPO_ROOT): ServiceProcess =>
-  startServiceProcess(`${root}services/${service}/dist/main.js`, env, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: root });
+export const startBenchService = (service: 'api' | 'publisher' | 'webhook-dispatcher' | 'image', env: Record<string, string>, root = REPO_ROOT): ServiceProcess =>
+  // A health port of its own (0: any free one), so two benchmarks on one machine do not collide on 9464.
+  startServiceProcess(`${root}services/${service}/dist/main.js`, { LPS_HEALTH_PORT: '0', ...env }, { logs: 'errors', nodeArgs: childNodeArgs(), cwd: root });

@@ -28,3 +28,16 @@ export function createKeyedSlots(allowed: (running: number, total: number) => bo
     },
   };
 }
+
+/** A quarter of the slots (at least 1): what each key is always given, and what is always kept free for the others. */
+export const fairShareOf = (concurrency: number): number => Math.max(1, Math.floor(concurrency / 4));
+
+/**
+ * Slots shared between keys (members) so that none can take them all: a key always
+ * gets its share, and more only while a share stays free for the others — so a key
+ * alone still uses all but one share, and a newcomer always finds room at once.
+ */
+export function createFairSlots(concurrency: number): KeyedSlots {
+  const share = fairShareOf(concurrency);
+  return createKeyedSlots((running, total) => running < share || total < concurrency - share);
+}

@@ -37,6 +37,7 @@ export * from './wire/webhook.js';
 export * from './wire/connection-event.js';
 export * from './repositories/post-metrics.js';
 export * from './repositories/image-requests.js';
+export * from './repositories/post-image-candidates.js';
 export * from './repositories/research-requests.js';
 export * from './repositories/webhook-deliveries.js';
 export * from './reads/index.js';

@@ -2,6 +2,8 @@ export * from './catalog.js';
 export { QUEUE_NAMES, type QueueName, type JobDefinition, KEEP_HISTORY } from './jobs/job-definition.js';
 export type { PublishPostPayload } from './jobs/publish-jobs.js';
 export type { DeletePostFilesPayload, GenerateImagesPayload } from './jobs/image-jobs.js';
+export type { AttachUploadResult, DrawOverlayResult, ImageCallPayload, ImageCallRefusal } from './jobs/image-call-jobs.js';
+export { createJobCalls, CallFailedError, CallTimeoutError, type CallOptions, type JobCalls } from './calls.js';
 export type { ResearchKeywordPayload } from './jobs/research-jobs.js';
 export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-jobs.js';
 export { connectRedis, createRedisClient, bullPrefix, isCluster, type RedisClient, type RedisRole } from './connections.js';
@@ -9,4 +11,5 @@ export { assertQueueConnected, createQueues, closeQueues, enqueue, enqueueMany, 
 export { publishJobId } from './jobs/publish-jobs.js';
 export { placePublishJob, publishJobMayExist, type PublishHistory, type PublishJobPlacement } from './place-publish-job.js';
 export { startWorker, type JobHandler, type QueueHandlers, type StartWorkerOptions } from './worker.js';
+export { postponeJob } from './postpone.js';
 export { keyRevocationChannel, publishKeyRevocation, subscribeKeyRevocations } from './key-revocations.js';

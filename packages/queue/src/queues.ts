@@ -41,7 +41,7 @@ export function assertQueueConnected(queue: Queue): void {
 export type EnqueueOptions = JobsOptions & { requestId?: string };
 
 /** A job as the catalog defines it: payload checked, retry policy, deterministic id, the request id beside the payload. */
-function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, { requestId, ...options }: EnqueueOptions) {
+export function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, { requestId, ...options }: EnqueueOptions) {
   const definition = jobCatalog[name];
   const { error, value } = definition.schema.validate(payload);
   if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);

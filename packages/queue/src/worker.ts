@@ -1,14 +1,14 @@
 import { Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { LogContext, Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
-import { jobCatalog, type JobName, type JobPayload, type JobsOnQueue } from './catalog.js';
+import { jobCatalog, type JobName, type JobPayload, type JobResult, type JobsOnQueue } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
 import { queueTelemetry } from '@lps/telemetry';
 import { bullPrefix, type RedisClient } from './connections.js';
 import { REQUEST_ID_FIELD } from './queues.js';
 
-/** `log` carries the job's ids (job_id, queue, and the request_id of the request that caused it). */
-export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job<JobPayload<N>>, log: Logger) => Promise<unknown>;
+/** `log` carries the job's ids (job_id, queue, and the request_id of the request that caused it). A call's handler returns its typed answer. */
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, job: Job<JobPayload<N>>, log: Logger) => Promise<JobResult<N>>;
 
 /** One handler per job of the queue: forgetting one is a compile error. */
 export type QueueHandlers<Q extends QueueName> = { [N in JobsOnQueue<Q>]: JobHandler<N> };
@@ -35,9 +35,16 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
       const name = job.name as JobsOnQueue<Q>;
       const handler = handlers[name] as JobHandler<JobName> | undefined;
       if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
-      const { error, value } = jobCatalog[name as JobName].schema.validate(payload);
+      const definition = jobCatalog[name as JobName];
+      const { error, value } = definition.schema.validate(payload);
       if (error) throw new Error(`invalid payload for ${job.name}: ${error.message}`);
-      return handler(value as JobPayload<JobName>, job as Job<JobPayload<JobName>>, log);
+      const answer = await handler(value as JobPayload<JobName>, job as Job<JobPayload<JobName>>, log);
+      // A call's caller reads the answer: it must be what the catalog promises.
+      if (definition.result) {
+        const checked = definition.result.validate(answer);
+        if (checked.error) throw new Error(`${job.name} answered outside its result schema: ${checked.error.message}`);
+      }
+      return answer;
     },
     {
       connection: options.connection,

@@ -3,7 +3,7 @@ import { Keyring } from '@lps/crypto';
 import { createDb, createPublishPathStatements, createSqlPool, pingDatabase, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
 import { createMetrics, type Metrics } from '@lps/metrics';
-import { assertQueueConnected, closeQueues, connectRedis, createQueues, type Queues, type RedisClient } from '@lps/queue';
+import { assertQueueConnected, closeQueues, connectRedis, createJobCalls, createQueues, type JobCalls, type Queues, type RedisClient } from '@lps/queue';
 
 /** Everything a process needs, built once from the configuration and closed once. */
 export interface Runtime {
@@ -17,6 +17,8 @@ export interface Runtime {
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: RedisClient;
   queues: Queues;
+  /** Jobs whose answer a request waits for (decision 0006): one QueueEvents per queue, opened on the first call. */
+  calls: JobCalls;
   keyring: Keyring;
   /** Prometheus metrics of this process (one registry per runtime). */
   metrics: Metrics;
@@ -75,6 +77,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   for (const queue of Object.values(queues)) queue.on('error', () => undefined); // reported once above, from the shared connection
   const workerConnections: RedisClient[] = [];
   let closed = false;
+  const workerConnection = async () => {
+    const connection = await connectRedis(config.redis, 'worker');
+    workerConnections.push(connection);
+    return connection;
+  };
+  // A QueueEvents blocks on its stream read, so it needs a connection of the worker's kind.
+  const calls = createJobCalls(queues, { prefix: config.redis.prefix, connect: workerConnection });
 
   const publishPathStatements = createPublishPathStatements(sql);
 
@@ -86,16 +95,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     publishPathStatements,
     redis,
     queues,
+    calls,
     keyring,
     metrics,
-    async workerConnection() {
-      const connection = await connectRedis(config.redis, 'worker');
-      workerConnections.push(connection);
-      return connection;
-    },
+    workerConnection,
     async close() {
       if (closed) return;
       closed = true;
+      await calls.close();
       await closeQueues(queues);
       await Promise.allSettled(workerConnections.map((connection) => connection.quit()));
       await redis.quit().catch(() => redis.disconnect());

@@ -6,6 +6,7 @@ export { waitFor } from './wait-for.js';
 export * from './fake-linkedin/index.js';
 export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type ServiceProcessOptions } from './service-process.js';
 export { hugePng } from './huge-png.js';
+export { pdfBomb } from './pdf-bomb.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';
 export { startLocalRedis, startLocalRedisCluster, type LocalRedis, type LoneLocalRedis, type LocalRedisCluster, type LocalRedisOptions, type LocalRedisClusterOptions } from './redis-cluster.js';
 export { makeTestCertificates, type TestCertificates } from './tls-certificates.js';

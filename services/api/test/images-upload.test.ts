@@ -47,7 +47,7 @@ beforeAll(async () => {
       res.end('nope');
     }
   });
-  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_ALLOW_PRIVATE_URLS: '1', LPS_UPLOAD_FETCH_TIMEOUT: '2' });
+  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_ALLOW_PRIVATE_URLS: '1', LPS_UPLOAD_FETCH_TIMEOUT: '2' }, undefined, { imageService: true });
   member = await createTestMember(api.runtime);
   // The guard as production runs it (private addresses refused); a public-looking literal is routed to the
   // loopback server by the agent, so the redirect to 127.0.0.1 is what the guard has to catch.
@@ -160,7 +160,7 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
 
   const rejected: Array<[string, () => Promise<Buffer>, string, RegExp]> = [
     ['a text file renamed to .png', async () => Buffer.from('hello, I am text\n'.repeat(50)), 'photo.png', /not a JPEG, PNG or PDF/],
-    ['a PNG header followed by garbage', async () => padded((await png()).subarray(0, 16), 4096), 'broken.png', /cannot be decoded/],
+    ['a PNG header (all of IHDR) followed by garbage', async () => padded((await png()).subarray(0, 33), 4096), 'broken.png', /cannot be decoded/],
     ['an image of 5 MB + 1 byte', async () => padded(await png(), 5 * MB + 1), 'big.png', /larger than 5 MB/],
     ['a PDF of 10 MB + 1 byte', async () => padded(Buffer.from('%PDF-1.7\n'), 10 * MB + 1), 'big.pdf', /larger than 10 MB/],
     ['a 0-byte file', async () => Buffer.alloc(0), 'empty.png', /empty/],

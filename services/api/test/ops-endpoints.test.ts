@@ -109,6 +109,6 @@ describe('queue dashboard with an admin credential', () => {
     expect(page.text).toMatch(/<html/i);
     const queues = await ROOT(api).get('/admin/queues/api/queues').auth('ops', 'correct horse battery');
     expect(queues.status).toBe(200);
-    expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['events', 'images', 'publish', 'research', 'webhooks']);
+    expect(queues.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['events', 'image-calls', 'images', 'publish', 'research', 'webhooks']);
   });
 });

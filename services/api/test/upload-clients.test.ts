@@ -30,7 +30,7 @@ beforeAll(async () => {
       endlessClosed += 1;
     });
   });
-  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_ALLOW_PRIVATE_URLS: '1' });
+  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_ALLOW_PRIVATE_URLS: '1' }, undefined, { imageService: true });
   member = await createTestMember(api.runtime);
 });
 afterAll(async () => {

@@ -1,6 +1,9 @@
 import type { ImageProvider } from '@lps/ai';
 import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage, type FileStorage } from '@lps/storage';
+import { attachUpload } from './domain/calls/attach-upload.js';
+import { drawOverlay } from './domain/calls/draw-overlay.js';
+import { inMemberTurns } from './domain/calls/member-turns.js';
 import { deletePostFiles } from './domain/delete-post-files.js';
 import { generateImages } from './domain/generate-images.js';
 import { createImageProvider } from './image-provider-choice.js';
@@ -12,14 +15,18 @@ export interface ImageServiceOptions {
   concurrency?: number;
 }
 
-/** The image worker: renders image and document candidates for POST /posts/{id}/images. */
+/**
+ * The image service: generates image and document candidates for POST /posts/{id}/images
+ * in the background (`images`), and does the image work requests wait for — uploads and
+ * overlays (`image-calls`, decision 0006) — each member in turn.
+ */
 export async function startImageService(runtime: Runtime, options: ImageServiceOptions = {}): Promise<RunningService> {
   const deps = {
     runtime,
     provider: options.provider ?? createImageProvider(runtime.config),
     storage: options.storage ?? createStorage(runtime.config),
   };
-  const worker = await startQueueWorker(runtime, {
+  const generation = await startQueueWorker(runtime, {
     queue: 'images',
     concurrency: options.concurrency ?? 2,
     handlers: {
@@ -28,6 +35,16 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
       'delete-post-files': async ({ memberId, postId }, _job, log) => deletePostFiles(deps.storage, { memberId, postId }, log),
     },
   });
-  runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver });
-  return { name: 'image', stop: () => worker.close() };
+  const callConcurrency = runtime.config.images.callConcurrency;
+  const inTurn = inMemberTurns(callConcurrency);
+  const calls = await startQueueWorker(runtime, {
+    queue: 'image-calls',
+    concurrency: callConcurrency,
+    handlers: {
+      'attach-upload': inTurn(({ imageRequestId }, log) => attachUpload(deps, imageRequestId, log)),
+      'draw-overlay': inTurn(({ imageRequestId }) => drawOverlay(deps, imageRequestId)),
+    },
+  });
+  runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver, call_concurrency: callConcurrency });
+  return { name: 'image', stop: async () => void (await Promise.all([generation.close(), calls.close()])) };
 }

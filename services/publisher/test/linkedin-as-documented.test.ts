@@ -22,7 +22,7 @@ const requestsSince = (count: number, path: RegExp) => fake.state.requests.slice
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
-  harness = await startPublishing({ ...fake.env, LINKEDIN_TIMEOUT: '2s' });
+  harness = await startPublishing({ ...fake.env, LINKEDIN_TIMEOUT: '2s' }, { imageService: true });
   ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
   // r_member_social: the (private) permission that lets a member's token read their posts back.
   await connect(ada, ['openid', 'profile', 'email', 'w_member_social', 'r_member_social']);

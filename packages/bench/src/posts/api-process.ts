@@ -27,10 +27,11 @@ export async function waitForHealth(baseUrl: string, child: ChildProcess): Promi
 }
 
 /**
- * As the API is deployed (docker-compose.yml, deploy/k8s/base/api.yaml): a 4 MB young
- * generation instead of V8's 16 MB keeps upload bursts under the 200 MB goal (decision 0006).
+ * As the API is deployed (docker-compose.yml, deploy/k8s/base/api.yaml): with V8's own heap
+ * settings since it decodes no images (decision 0006). `LPS_BENCH_API_NODE_OPTIONS` overrides
+ * it, e.g. `--max-semi-space-size=4` to weigh the young generation it once had.
  */
-export const API_NODE_OPTIONS = '--max-semi-space-size=4';
+export const API_NODE_OPTIONS = '';
 
 /**
  * The real API (services/api/dist/main.js) in a child process, so the load

@@ -1,5 +1,6 @@
 import { aiSection } from './ai.js';
 import { coreSection } from './core.js';
+import { imagesSection } from './images.js';
 import { networkSection } from './network.js';
 import { opsSection } from './ops.js';
 import { rateLimitSection } from './rate-limits.js';
@@ -18,5 +19,6 @@ export const sections = {
   network: networkSection,
   webhooks: webhookSection,
   storage: storageSection,
+  images: imagesSection,
   ops: opsSection,
 };

@@ -46,3 +46,35 @@ export const returnPostFromImages = (db: DbOrTx, post: Pick<Post, 'id' | 'status
       statusBeforeImages: null,
     },
   });
+
+/** An upload or overlay the API is about to ask the image service for, and wait on (decision 0006). */
+export const createImageCallRequest = (
+  db: DbOrTx,
+  request: { id?: string; postId: string; memberId: string; kind: 'upload' | 'overlay'; sourceKey: string; contentType?: string; title?: string },
+) => db.imageRequest.create({ data: request });
+
+/**
+ * The image service's answer to a call, stored with its final status — only while
+ * the caller still waits (pending or running). False when the caller gave up first:
+ * the answer is then not kept, and the service removes what it wrote.
+ */
+export async function finishImageCall(db: DbOrTx, id: string, status: 'completed' | 'failed', result: Prisma.InputJsonValue, reason?: string): Promise<boolean> {
+  const finished = await db.imageRequest.updateMany({
+    where: { id, status: { in: ['pending', 'running'] } },
+    data: { status, result, completedAt: new Date(), ...(reason ? { lastError: reason } : {}) },
+  });
+  return finished.count > 0;
+}
+
+/**
+ * The caller stopped waiting (or could not queue the work): whatever the image service
+ * does later is discarded. False when the service had already answered — its stored
+ * answer stands and the caller reads it instead of giving up.
+ */
+export async function abandonImageCall(db: DbOrTx, id: string, reason: string): Promise<boolean> {
+  const abandoned = await db.imageRequest.updateMany({
+    where: { id, status: { in: ['pending', 'running'] } },
+    data: { status: 'failed', lastError: reason, completedAt: new Date() },
+  });
+  return abandoned.count > 0;
+}

@@ -2,20 +2,31 @@ import type Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
 
 /** One kind of job: the queue it runs on, its payload schema (ids only) and its retry policy. */
-export interface JobDefinition<Payload, Q extends QueueName = QueueName> {
+export interface JobDefinition<Payload, Q extends QueueName = QueueName, Result = unknown> {
   queue: Q;
   schema: Joi.ObjectSchema<Payload>;
   options: JobsOptions;
   /** Deterministic job id (no ':'): a second enqueue of the same work joins the first. Undefined: a new job each time. */
   jobId?: (payload: Payload) => string | undefined;
+  /**
+   * A call (decision 0006): a caller waits for this job's answer (`JobCalls.call`). The worker's
+   * handler must return a value of this schema, checked when it returns and again by the caller.
+   */
+  result?: Joi.Schema<Result>;
 }
 
-export const QUEUE_NAMES = ['publish', 'images', 'research', 'events', 'webhooks'] as const;
+/** `image-calls`: image work a request waits for (uploads, overlays), kept apart from background generation on `images`. */
+export const QUEUE_NAMES = ['publish', 'images', 'image-calls', 'research', 'events', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Payload type comes from the schema (`Joi.object<Payload>(…)`), the queue stays a literal type. */
 export const defineJob = <Payload, const Q extends QueueName>(definition: JobDefinition<Payload, Q>): JobDefinition<Payload, Q> =>
   definition;
+
+/** A job whose caller waits for its answer: the result schema is required, and types the answer. */
+export const defineCall = <Payload, Result, const Q extends QueueName>(
+  definition: JobDefinition<Payload, Q, Result> & { result: Joi.Schema<Result> },
+): JobDefinition<Payload, Q, Result> & { result: Joi.Schema<Result> } => definition;
 
 /** Failed jobs are kept for inspection and replay (never removeOnFail: true). */
 export const KEEP_HISTORY = {

@@ -30,7 +30,8 @@ export const imageRoutes: RouteDefinition[] = [
     tag: 'Images',
     request: { params: idParams, body: UploadImageJsonBody, customBody: true, multipartFile: 'file' },
     responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },
-    errors: [404, 409, 422],
+    // 503: the image service did not answer within LPS_IMAGE_WAIT; nothing was attached (Retry-After).
+    errors: [404, 409, 422, 503],
     handler: async ({ caller, params, body, deps, req, res }) => {
       const result = body
         ? await uploadImageFromUrl(deps, caller.memberId, params.id, body)
@@ -45,7 +46,8 @@ export const imageRoutes: RouteDefinition[] = [
     tag: 'Images',
     request: { params: idParams, body: SelectImageBody },
     responses: { 200: { description: 'The post with its chosen image', schema: PostEnvelopeSchema } },
-    errors: [404, 409, 422],
+    // 503: drawing the overlay took longer than LPS_IMAGE_WAIT; the post was not changed (Retry-After).
+    errors: [404, 409, 422, 503],
     handler: async ({ caller, params, body, deps }) => ({
       status: 200,
       body: await selectImage(deps, caller.memberId, params.id, body),

@@ -1,7 +1,8 @@
 import supertest from 'supertest';
 import { createTestMember, createTestRuntime, type TestMember, type TestRuntimeOptions } from '@lps/testing';
-import { startHealthServer, type Runtime } from '@lps/runtime';
+import { startHealthServer, type Runtime, type RunningService } from '@lps/runtime';
 import { createAppServices, startApiService, type AppServices } from '@lps/api';
+import { startImageService } from '@lps/image';
 import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
 
 export interface TestApi {
@@ -14,7 +15,14 @@ export interface TestApi {
   /** The internal health port, as `npm start` and the API's own entry serve it: /health, /ready, /metrics. */
   opsUrl: string;
   document: DocumentValidator;
+  /** The image service beside it, when asked for (uploads and overlays need it): stop it to see the API give up. */
+  imageService?: RunningService;
   stop(): Promise<void>;
+}
+
+export interface TestApiOptions extends TestRuntimeOptions {
+  /** Runs the image service in the same runtime, as `npm start` does, on the API's storage. */
+  imageService?: boolean;
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const;
@@ -45,14 +53,11 @@ function checkedSupertest(baseUrl: string, document: DocumentValidator): ReturnT
  * schema, and here against the OpenAPI document it serves — what a client
  * generated from that document would accept.
  */
-export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>, options: TestRuntimeOptions = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>, options: TestApiOptions = {}): Promise<TestApi> {
   const test = await createTestRuntime(env, options);
-  const api = await startApiService(test.runtime, {
-    port: 0,
-    host: '127.0.0.1',
-    validateResponses: true,
-    services: { ...createAppServices(test.runtime), ...services },
-  });
+  const appServices = { ...createAppServices(test.runtime), ...services };
+  const api = await startApiService(test.runtime, { port: 0, host: '127.0.0.1', validateResponses: true, services: appServices });
+  const imageService = options.imageService ? await startImageService(test.runtime, { storage: appServices.storage }) : undefined;
   const baseUrl = `http://127.0.0.1:${api.port}/api/v1`;
   const document = await DocumentValidator.load(baseUrl);
   const health = await startHealthServer(test.runtime, 0);
@@ -77,9 +82,11 @@ export async function startTestApi(env: Record<string, string> = {}, services?: 
     baseUrl,
     opsUrl: `http://127.0.0.1:${health.port}`,
     document,
+    imageService,
     async stop() {
       await health.stop();
       await api.stop();
+      await imageService?.stop();
       await test.cleanup();
     },
   };

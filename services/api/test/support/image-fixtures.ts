@@ -25,3 +25,21 @@ export async function filesUnder(dataDir: string): Promise<string[]> {
     return [];
   }
 }
+
+/**
+ * A JPEG whose frame header (SOF0) declares `width` × `height`, placed behind
+ * `metadataBytes` of APP1 segments, as a camera's EXIF and thumbnails would be;
+ * no pixels follow. Only its header says how large it is.
+ */
+export function jpegDeclaring(width: number, height: number, metadataBytes: number): Buffer {
+  const segments: Buffer[] = [];
+  for (let left = metadataBytes; left > 0; left -= 65_000) {
+    const size = Math.min(65_000, left);
+    const segment = Buffer.alloc(4 + size);
+    segment.writeUInt16BE(0xffe1, 0);
+    segment.writeUInt16BE(size + 2, 2);
+    segments.push(segment);
+  }
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), ...segments, sof, Buffer.alloc(1024)]);
+}

@@ -1,6 +1,6 @@
 import type { RunningService } from '@lps/runtime';
 import { SandboxNetwork, RedisSandboxStore } from '@lps/network';
-import { startTestApi, type TestApi } from '../../../api/test/support/api-harness.js';
+import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/api-harness.js';
 import { startPublisherService } from '../../dist/index.js';
 
 /** Fast retries and sweeps so tests wait seconds, not minutes. */
@@ -18,8 +18,9 @@ export interface PublishingHarness {
   stop(): Promise<void>;
 }
 
-export async function startPublishing(env: Record<string, string> = {}): Promise<PublishingHarness> {
-  const api = await startTestApi({ ...FAST_PUBLISHING_ENV, ...env });
+/** `options.imageService`: uploads need the image service beside the API. */
+export async function startPublishing(env: Record<string, string> = {}, options: TestApiOptions = {}): Promise<PublishingHarness> {
+  const api = await startTestApi({ ...FAST_PUBLISHING_ENV, ...env }, undefined, options);
   const publishers: RunningService[] = [];
   return {
     api,

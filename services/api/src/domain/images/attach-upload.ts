@@ -1,41 +1,51 @@
-import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
-import { unprocessable } from '@lps/common';
-import { imageCandidatesOf, updatePostIfStatus, type Prisma } from '@lps/db';
+import { uploadFileKeys } from '@lps/ai';
+import { serviceUnavailable, unprocessable, type AppError } from '@lps/common';
+import { createImageCallRequest } from '@lps/db';
+import type { ImageCallRefusal } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
-import { READY_FOR_WORK } from '../posts/post-states.js';
+import { askImageService } from './ask-image-service.js';
 import { assertImagesAllowed } from './image-states.js';
 import type { StagedUpload } from './stage-upload.js';
-import { uploadCandidates } from './upload-variants.js';
+import { uploadProblem } from './upload-limits.js';
+
+/** The error a refusal of the image service becomes: the file (422 on the field), the post (404, 409) or the cap (422). */
+export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal, target: { memberId: string; postId: string; field: string; action: string }): Promise<AppError> {
+  if (refusal.problem === 'content') return unprocessable(refusal.message, { [target.field]: refusal.message });
+  if (refusal.problem === 'cap') return unprocessable(refusal.message);
+  if (refusal.problem === 'post') {
+    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), target.action);
+    return unprocessable('the post changed meanwhile; try again');
+  }
+  return serviceUnavailable('the image service dropped the request; nothing was changed, try again', 10);
+}
 
 /**
- * Makes a staged upload the post's image or document: checks the post
- * (404, 409), the content (422), renders the variants and appends them all
- * as candidates. Any failure removes every file this upload wrote.
+ * Makes a staged upload the post's image or document: the image service checks
+ * the content (422), renders the variants and appends them all as candidates,
+ * atomically with the cap and the post's state (decision 0006). This request
+ * waits for it; if it gives up, nothing is attached and the staged file goes.
  */
 export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url') {
   const { runtime, services } = deps;
-  const written = [staged.key];
+  // The original and any variant a worker wrote before it stopped (killed, say): an abandoned upload keeps no file.
+  const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => services.storage.delete(key))));
+  let request;
   try {
-    const post = await getOwnedPost(runtime.sql, memberId, postId);
-    assertImagesAllowed(post, 'upload an image to');
-    const added = await uploadCandidates(services.storage, staged, field, written);
-    const existing = imageCandidatesOf(post.imageCandidates);
-    if (existing.length + added.length > MAX_IMAGE_CANDIDATES) {
-      throw unprocessable(`the post has ${existing.length} image candidates; this upload adds ${added.length} and one post may have at most ${MAX_IMAGE_CANDIDATES}`);
-    }
-    const updated = await updatePostIfStatus(runtime.db, post.id, READY_FOR_WORK, {
-      imageCandidates: [...existing, ...added] as unknown as Prisma.InputJsonValue,
-      imageUrl: staged.url,
-      format: staged.type === 'application/pdf' ? 'document' : 'image',
+    request = await createImageCallRequest(runtime.db, {
+      id: staged.requestId,
+      postId,
+      memberId,
+      kind: 'upload',
+      sourceKey: staged.key,
+      contentType: staged.type,
+      ...(staged.title ? { title: staged.title } : {}),
     });
-    if (!updated) {
-      assertImagesAllowed(await getOwnedPost(runtime.sql, memberId, postId), 'upload an image to');
-      throw unprocessable('the post changed meanwhile; try again');
-    }
-    return { image_url: staged.url, candidates: added };
   } catch (error) {
-    await Promise.all(written.map((key) => services.storage.delete(key).catch(() => undefined)));
+    await discard().catch(() => undefined);
     throw error;
   }
+  const answer = await askImageService(deps, 'attach-upload', request, discard);
+  if (answer.outcome === 'attached') return { image_url: answer.image_url, candidates: answer.candidates };
+  throw await refusalError(deps, answer, { memberId, postId, field, action: 'upload an image to' });
 }

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import { hookOf } from '@lps/ai';
+import { hookOf, overlayKeyOf } from '@lps/ai';
 import { unprocessable } from '@lps/common';
-import { imageCandidatesOf, postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
+import { createImageCallRequest, imageCandidatesOf, postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
+import { refusalError } from './attach-upload.js';
+import { askImageService } from './ask-image-service.js';
 import { assertImagesAllowed } from './image-states.js';
-import { imageWork, loadImageTools } from './image-work.js';
 
 export interface SelectImageInput {
   image_url?: string;
@@ -33,28 +33,22 @@ function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
 }
 
 /**
- * Draws the hook over the chosen image into a file of its own; the candidate is
- * never changed. The file is named by the image and the text, so selecting the
- * same pair again reuses it instead of drawing (and storing) another; drawing
- * waits its turn with the rest of the API's image work.
+ * The hook over the chosen image, in a file of its own named by the image and the
+ * text (`overlayKeyOf`): selecting the same pair again finds it here and draws
+ * nothing. Drawing is the image service's (decision 0006); this request waits for it.
  */
-async function overlaid({ services }: UseCaseDeps, post: Post, candidate: ImageCandidate): Promise<string> {
+async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate, field: string): Promise<string> {
+  const { services } = deps;
   const hook = hookOf({ body: post.body, idea: post.idea });
   const sourceKey = services.storage.keyFromUrl(candidate.base_url);
   if (!hook || !sourceKey) return candidate.base_url;
-  const extension = /\.jpg$/i.test(sourceKey) ? 'jpg' : 'png';
-  const fingerprint = createHash('sha256').update(sourceKey).update('\u0000').update(hook).digest('hex').slice(0, 24);
-  const key = `${post.memberId}/${post.id}/overlay-${fingerprint}.${extension}`;
+  const key = overlayKeyOf(post, sourceKey, hook);
   if (await services.storage.exists(key)) return services.storage.urlFor(key);
-  return imageWork(async () => {
-    // Requests for the same overlay queue here: the first draws it, the others find it.
-    if (await services.storage.exists(key)) return services.storage.urlFor(key);
-    // The renderers (sharp, fontkit) are imported by the first overlay, not at start.
-    const { renderOverlay } = await import('@lps/ai/image');
-    await loadImageTools();
-    const result = await services.storage.withLocalPath(sourceKey, (path) => renderOverlay(path, hook));
-    return (await services.storage.put(key, result.data, result.contentType)).url;
-  });
+  const request = await createImageCallRequest(deps.runtime.db, { postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
+  // An overlay drawn after this request gave up is kept: it is the file a retry asks for.
+  const answer = await askImageService(deps, 'draw-overlay', request, async () => undefined);
+  if (answer.outcome === 'drawn') return answer.image_url;
+  throw await refusalError(deps, answer, { memberId: post.memberId, postId: post.id, field, action: 'select an image for' });
 }
 
 /**
@@ -78,7 +72,7 @@ export async function selectImage(deps: UseCaseDeps, memberId: string, postId: s
   assertImagesAllowed(post, 'select an image for');
   const candidate = chosenCandidate(post, input);
   const isDocument = candidate.kind === 'document';
-  const imageUrl = isDocument || input.use_overlay === false ? candidate.base_url : await overlaid(deps, post, candidate);
+  const imageUrl = isDocument || input.use_overlay === false ? candidate.base_url : await overlaid(deps, post, candidate, input.image_index !== undefined ? 'image_index' : 'image_url');
   const updated = await updatePostIfStatus(deps.runtime.db, post.id, READY_FOR_WORK, {
     imageUrl,
     format: isDocument ? 'document' : 'image',

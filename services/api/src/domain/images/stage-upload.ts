@@ -3,10 +3,13 @@ import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { titleFromFileName } from '@lps/network';
 import type { FileStorage } from '@lps/storage';
+import { createHeaderCheck, TooManyPixels } from './image-header.js';
 import { describeBytes, EXTENSIONS, uploadProblem, type UploadLimits, type UploadType } from './upload-limits.js';
 
-/** A file written to storage whose bytes have passed the type and size checks, not yet attached to the post. */
+/** A file written to storage whose bytes have passed the type, size and header checks, not yet attached to the post. */
 export interface StagedUpload {
+  /** The image request that will attach it (its id names the file). */
+  requestId: string;
   key: string;
   url: string;
   size: number;
@@ -35,23 +38,28 @@ async function readHead(iterator: AsyncIterator<Buffer>): Promise<{ head: Buffer
   return { head: Buffer.concat(chunks), done: false };
 }
 
-async function* capped(head: Buffer, iterator: AsyncIterator<Buffer>, done: boolean, max: number): AsyncGenerator<Buffer> {
+/** Passes the bytes on while counting them against `max` and showing each to `inspect` (which may throw to stop them). */
+async function* checked(head: Buffer, iterator: AsyncIterator<Buffer>, done: boolean, max: number, inspect: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
   let total = head.length;
   if (total > max) throw new TooLarge();
+  inspect(head);
   yield head;
   if (done) return;
   for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
     total += next.value.length;
     if (total > max) throw new TooLarge();
+    inspect(next.value);
     yield next.value;
   }
 }
 
 /**
  * Streams an upload into storage: the type is decided from the first bytes,
- * the size is counted as bytes pass and the write is aborted past the limit
- * for that type (the partial file is removed by the storage). Memory holds at
- * most one chunk and the 4 kB head.
+ * the size is counted as bytes pass, an image's declared dimensions are read
+ * from its header, and the write is aborted past the limits (the partial file
+ * is removed by the storage). Nothing is decoded or parsed here: that is the
+ * image service's (decision 0006). Memory holds at most one chunk, the 4 kB
+ * head and, until its size is found, an image's header.
  */
 export async function stageUpload(
   storage: FileStorage,
@@ -68,14 +76,16 @@ export async function stageUpload(
   }
   const type = detected.mime as UploadType;
   const max = type === 'application/pdf' ? limits.pdf : limits.image;
-  const key = `${target.memberId}/${target.postId}/upload-${randomUUID()}.${EXTENSIONS[type]}`;
+  const requestId = randomUUID();
+  const key = `${target.memberId}/${target.postId}/upload-${requestId}.${EXTENSIONS[type]}`;
+  const inspect = type === 'application/pdf' ? () => undefined : createHeaderCheck();
   try {
     // A byte stream with a small high-water mark: Readable.from's default (object mode, 16 chunks ahead of
     // the disk) let 50 concurrent uploads hold tens of MB of read-ahead between the socket and the file.
-    const body = Readable.from(capped(head, iterator, done, max), { objectMode: false, highWaterMark: STREAM_HIGH_WATER_MARK });
+    const body = Readable.from(checked(head, iterator, done, max, inspect), { objectMode: false, highWaterMark: STREAM_HIGH_WATER_MARK });
     const stored = await storage.put(key, body, type);
     const title = type === 'application/pdf' ? titleFromFileName(target.name) : undefined;
-    return { key, url: stored.url, size: stored.size, type, ...(title ? { title } : {}) };
+    return { requestId, key, url: stored.url, size: stored.size, type, ...(title ? { title } : {}) };
   } catch (error) {
     // Stop the source too: a download past the cap must not go on streaming into nowhere.
     await iterator.return?.();
@@ -83,6 +93,7 @@ export async function stageUpload(
     if (error instanceof TooLarge) {
       throw uploadProblem(target.field, `the ${type === 'application/pdf' ? 'PDF' : 'image'} is larger than ${describeBytes(max)}`);
     }
+    if (error instanceof TooManyPixels) throw uploadProblem(target.field, error.message);
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import { conflict } from '@lps/common';
-import type { Post, PostStatus } from '@lps/db';
+import type { Post } from '@lps/db';
 
-/** States from which a post may be scheduled, published or get images (docs/api.md). */
-export const READY_FOR_WORK: PostStatus[] = ['draft', 'draft_saved', 'approved', 'scheduled'];
+/** States from which a post may be scheduled, published or get images (docs/api.md); the image service checks the same. */
+export { READY_FOR_WORK } from '@lps/db';
 
 /** Published posts are final: edits, deletes and republishing are 409. */
 export function assertNotPublished(post: Post): void {

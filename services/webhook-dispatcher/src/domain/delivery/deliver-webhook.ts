@@ -1,7 +1,7 @@
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import type { Logger } from '@lps/logger';
 import type { GuardedRequestSender } from '@lps/outbound';
-import type { JobHandler } from '@lps/queue';
+import { postponeJob as postpone, type JobHandler } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
@@ -22,15 +22,7 @@ export interface DeliverDeps {
   policy: RetryPolicy;
 }
 
-/**
- * Parks this job until `at` without counting a BullMQ attempt: the attempts
- * that matter are counted on the delivery row, which is the truth.
- */
-async function postpone(job: Job, at: number): Promise<never> {
-  await job.moveToDelayed(at, job.token);
-  throw new DelayedError();
-}
-
+// Postponing parks the job without counting a BullMQ attempt: the attempts that matter are counted on the delivery row.
 /** How long a job waits for a free slot of a busy endpoint; random so the waiters do not wake together. */
 const slotWait = () => 100 + Math.floor(Math.random() * 300);
 

@@ -1,0 +1,70 @@
+import Joi from 'joi';
+import type { ImageCandidate } from '@lps/db';
+import { defineCall, KEEP_HISTORY } from './job-definition.js';
+
+/** Every image call names its request row (what to work on) and its member (whose share of the worker it takes). */
+export interface ImageCallPayload {
+  imageRequestId: string;
+  memberId: string;
+}
+
+
+/**
+ * Why the image service did not do what was asked: the file itself (`content`, a 422 naming the
+ * field), the post (`post`: gone or in a state that takes no images; the caller reads it again
+ * to say which), the candidate cap (`cap`), or the caller gave up before the work was done
+ * (`abandoned`: nothing was kept).
+ */
+export interface ImageCallRefusal {
+  outcome: 'refused';
+  problem: 'content' | 'post' | 'cap' | 'abandoned';
+  message: string;
+}
+
+export type AttachUploadResult = { outcome: 'attached'; image_url: string; candidates: ImageCandidate[] } | ImageCallRefusal;
+export type DrawOverlayResult = { outcome: 'drawn'; image_url: string } | ImageCallRefusal;
+
+const payload = Joi.object<ImageCallPayload>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
+const refusal = Joi.object({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
+/** A candidate as the post stores it in `image_candidates` (the ImageCandidate wire type). */
+const candidate = Joi.object<ImageCandidate>({
+  base_url: Joi.string().required(),
+  width: Joi.number().integer().allow(null).required(),
+  height: Joi.number().integer().allow(null).required(),
+  kind: Joi.string().valid('image', 'document').required(),
+  source: Joi.string().valid('generated', 'upload').required(),
+  title: Joi.string(),
+});
+
+/**
+ * A caller waits for these (decision 0006): one attempt (a failure is answered at once, the
+ * caller decides), and a finished job stays a few minutes so a caller whose wait ran out can
+ * still read its answer.
+ */
+const CALL_OPTIONS = { attempts: 1, ...KEEP_HISTORY, removeOnComplete: { age: 600, count: 1_000 } };
+
+export const imageCallJobs = {
+  /**
+   * Makes a staged upload (its image_requests row: storage key, type, title) the post's image or
+   * document: checks the file, strips an image's metadata and renders its variants, counts a PDF's
+   * pages in a sandbox, then appends the candidates atomically — unless the caller gave up first.
+   */
+  'attach-upload': defineCall({
+    queue: 'image-calls',
+    schema: payload,
+    result: Joi.alternatives<AttachUploadResult>().try(
+      Joi.object({ outcome: Joi.string().valid('attached').required(), image_url: Joi.string().required(), candidates: Joi.array().items(candidate).min(1).required() }),
+      refusal,
+    ),
+    options: CALL_OPTIONS,
+    jobId: ({ imageRequestId }) => `upload-${imageRequestId}`,
+  }),
+  /** Draws the post's hook over a candidate (its image_requests row names the source file); the answer is the overlay's URL. */
+  'draw-overlay': defineCall({
+    queue: 'image-calls',
+    schema: payload,
+    result: Joi.alternatives<DrawOverlayResult>().try(Joi.object({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }), refusal),
+    options: CALL_OPTIONS,
+    jobId: ({ imageRequestId }) => `overlay-${imageRequestId}`,
+  }),
+};

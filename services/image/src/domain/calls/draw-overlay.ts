@@ -1,0 +1,39 @@
+import { hookOf, overlayKeyOf } from '@lps/ai';
+import { renderOverlay } from '@lps/ai/image';
+import { findImageRequest, findPostById, finishImageCall, type Prisma } from '@lps/db';
+import type { DrawOverlayResult } from '@lps/queue';
+import { ABANDONED, refused } from './content-problem.js';
+import type { ImageCallDeps } from './attach-upload.js';
+
+/**
+ * The draw-overlay call: the post's hook over the chosen image, in a file of its
+ * own named by the pair (`overlayKeyOf`), drawn once. The API selects it. A file
+ * drawn after the caller stopped waiting is kept: it is exactly what the caller's
+ * retry asks for, and it is found at once then (decision 0006).
+ */
+export async function drawOverlay(deps: ImageCallDeps, requestId: string): Promise<DrawOverlayResult> {
+  const { db } = deps.runtime;
+  const request = await findImageRequest(db, requestId);
+  if (!request || request.kind !== 'overlay' || !request.sourceKey) return ABANDONED;
+  if (request.result) return request.result as unknown as DrawOverlayResult;
+  const post = await findPostById(db, request.postId);
+  if (!post) return refused('post', 'the post is gone');
+  const hook = hookOf({ body: post.body, idea: post.idea });
+  const sourceKey = request.sourceKey;
+  let answer: DrawOverlayResult;
+  if (!hook) {
+    // The text went while the request waited: there is nothing to draw, so the image stays as it is.
+    answer = { outcome: 'drawn', image_url: deps.storage.urlFor(sourceKey) };
+  } else {
+    const key = overlayKeyOf(post, sourceKey, hook);
+    answer = { outcome: 'drawn', image_url: deps.storage.urlFor(key) };
+    if (!(await deps.storage.exists(key))) {
+      // libvips failing is the image's problem (422); storage failing is ours (the job fails, the caller answers 503).
+      const drawn = (await deps.storage.exists(sourceKey)) ? await deps.storage.withLocalPath(sourceKey, (path) => renderOverlay(path, hook).catch(() => undefined)) : undefined;
+      if (drawn) await deps.storage.put(key, drawn.data, drawn.contentType);
+      else answer = refused('content', 'the image cannot be drawn on');
+    }
+  }
+  await finishImageCall(db, requestId, answer.outcome === 'drawn' ? 'completed' : 'failed', answer as unknown as Prisma.InputJsonValue);
+  return answer;
+}
