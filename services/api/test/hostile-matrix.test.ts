@@ -48,7 +48,8 @@ beforeAll(async () => {
     LINKEDIN_REDIRECT_URI: 'http://127.0.0.1:9/oauth/linkedin/callback',
     LINKEDIN_API_BASE_URL: 'http://127.0.0.1:9',
     LINKEDIN_OAUTH_BASE_URL: 'http://127.0.0.1:9',
-  });
+    // Uploads that pass the entry's checks are processed by the image service (decision 0006).
+  }, undefined, { imageService: true });
   attacker = await createTestMember(api.runtime);
   bystander = await createTestMember(api.runtime);
   uploadPostId = (await createTestPost(api.runtime, attacker.memberId)).id;
