@@ -52,14 +52,13 @@ export class KeyCache {
     return cached && cached.expiresAt > Date.now() ? cached : undefined;
   }
 
-  /** Whether `lookup` would read the database now: nothing cached about the key and no lookup of it on its way. */
-  wouldQuery(keyHash: string): boolean {
-    if (this.peek(keyHash) || this.pending.has(keyHash)) return false;
-    const missedUntil = this.misses.get(keyHash);
-    return missedUntil === undefined || missedUntil <= Date.now();
-  }
-
-  async lookup(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
+  /**
+   * The key, from the cache, from a lookup of it already on its way, or from the
+   * database. `beforeQuery` runs only when this call is the one that reads the
+   * database, before it does (the caller's failure allowance is taken there); it
+   * is part of the lookup others join, so a burst of one key takes one attempt.
+   */
+  async lookup(keyHash: string, beforeQuery?: () => Promise<void>): Promise<{ keyId: string; memberId: string } | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > Date.now()) return cached;
     const missedUntil = this.misses.get(keyHash);
@@ -69,7 +68,11 @@ export class KeyCache {
     }
     let pending = this.pending.get(keyHash);
     if (!pending) {
-      pending = this.load(keyHash).finally(() => this.pending.delete(keyHash));
+      // Registered before anything is awaited: a request arriving while the attempt is being taken joins it.
+      pending = (async () => {
+        await beforeQuery?.();
+        return this.load(keyHash);
+      })().finally(() => this.pending.delete(keyHash));
       this.pending.set(keyHash, pending);
     }
     return pending;

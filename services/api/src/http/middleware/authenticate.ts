@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { rateLimited, unauthorized } from '@lps/common';
+import { AppError, rateLimited, unauthorized } from '@lps/common';
 import type { AuthFailureGuard } from '../auth-failure-guard.js';
 import { API_KEY_PATTERN, hashApiKey } from '@lps/crypto';
 import type { KeyCache } from '../key-cache.js';
@@ -10,11 +10,12 @@ const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddre
 
 /**
  * Bearer `lps_` + 32 hex, looked up by its SHA-256; anything else is 401 before
- * any other check. A key the cache knows to be live passes at once. Otherwise a
- * lookup that would read the database first takes an attempt from the address's
+ * any other check. A key the cache knows to be live passes at once. Otherwise
+ * the request that reads the database first takes an attempt from the address's
  * failure allowance (given back if the key is live), so an address that failed
  * too often is answered 429 without a read, however many of its requests arrive
- * at once; a failure the cache answers is counted after it.
+ * at once. Requests with the same key join that one lookup and take no attempt
+ * of their own; a failure the cache answers is counted after it.
  */
 export const authenticate = (keys: KeyCache, failures: AuthFailureGuard): RequestHandler => async (req, res, next) => {
   try {
@@ -23,28 +24,7 @@ export const authenticate = (keys: KeyCache, failures: AuthFailureGuard): Reques
     const apiKey = match?.[1];
     const hash = apiKey && API_KEY_PATTERN.test(apiKey) ? hashApiKey(apiKey) : undefined;
     const address = clientAddress(req);
-    let key = hash ? keys.peek(hash) : undefined;
-    if (!key) {
-      const blocked = failures.retryAfterSeconds(address);
-      if (blocked > 0) throw rateLimited(blocked);
-      const readsDatabase = hash !== undefined && keys.wouldQuery(hash);
-      if (readsDatabase) {
-        const wait = await failures.takeAttempt(address);
-        if (wait > 0) throw rateLimited(wait);
-      }
-      try {
-        key = (hash ? await keys.lookup(hash) : null) ?? undefined;
-      } catch (error) {
-        // The database did not answer (503): that is no failure of the address.
-        if (readsDatabase) failures.giveBack(address);
-        throw error;
-      }
-      if (!key) {
-        const wait = readsDatabase ? 0 : await failures.takeAttempt(address);
-        throw wait > 0 ? rateLimited(wait) : unauthorized();
-      }
-      if (readsDatabase) failures.giveBack(address);
-    }
+    const key = (hash ? keys.peek(hash) : undefined) ?? (await lookUp(keys, failures, hash, address));
     const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
     res.locals.caller = caller;
     requestScopeOf(res).identify(key.memberId);
@@ -53,3 +33,34 @@ export const authenticate = (keys: KeyCache, failures: AuthFailureGuard): Reques
     next(error);
   }
 };
+
+async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string | undefined, address: string): Promise<{ keyId: string; memberId: string }> {
+  const blocked = failures.retryAfterSeconds(address);
+  if (blocked > 0) throw rateLimited(blocked);
+  let reserved = false;
+  let asked = false;
+  const reserveAttempt = async () => {
+    asked = true;
+    const wait = await failures.takeAttempt(address);
+    if (wait > 0) throw rateLimited(wait);
+    reserved = true;
+  };
+  let key: { keyId: string; memberId: string } | null;
+  try {
+    key = hash ? await keys.lookup(hash, reserveAttempt).catch((error: unknown) => {
+      // Joined a lookup whose own address was refused: that refusal is not ours, so ask once on our own account.
+      if (!asked && error instanceof AppError && error.code === 'rate_limited') return keys.lookup(hash, reserveAttempt);
+      throw error;
+    }) : null;
+  } catch (error) {
+    // The database did not answer (503): that is no failure of the address.
+    if (reserved) failures.giveBack(address);
+    throw error;
+  }
+  if (!key) {
+    const wait = reserved ? 0 : await failures.takeAttempt(address);
+    throw wait > 0 ? rateLimited(wait) : unauthorized();
+  }
+  if (reserved) failures.giveBack(address);
+  return key;
+}
