@@ -60,11 +60,11 @@ describe('the rooms of the code', () => {
     expect(importers.map((file) => relative(root, file))).toEqual([]);
   });
 
-  it('keeps pixels and PDFs out of the API (decision 0006): it neither depends on nor imports a decoder or a PDF parser', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'services/api/package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  it.each(['services/api', 'services/research'])('keeps pixels and PDFs out of %s (decision 0006): it neither depends on nor imports a decoder or a PDF parser', (service) => {
+    const manifest = JSON.parse(readFileSync(join(root, service, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies).filter((name) => ['sharp', 'pdf-lib', 'fontkit'].includes(name))).toEqual([]);
     const importers = srcFiles
-      .filter((file) => file.includes('/services/api/src/'))
+      .filter((file) => file.includes(`/${service}/src/`))
       .filter((file) => /from '(?:sharp|pdf-lib|@lps\/ai\/image(?:\/fit)?)'|import\('(?:sharp|pdf-lib|@lps\/ai\/image(?:\/fit)?)'\)/.test(readFileSync(file, 'utf8')));
     expect(importers.map((file) => relative(root, file))).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtim
 import { createStorage, type FileStorage } from '@lps/storage';
 import { attachUpload } from './domain/calls/attach-upload.js';
 import { drawOverlay } from './domain/calls/draw-overlay.js';
+import { encodeLinkThumbnail } from './domain/calls/encode-link-thumbnail.js';
 import { inMemberTurns } from './domain/calls/member-turns.js';
 import { deletePostFiles } from './domain/delete-post-files.js';
 import { generateImages } from './domain/generate-images.js';
@@ -17,8 +18,9 @@ export interface ImageServiceOptions {
 
 /**
  * The image service: generates image and document candidates for POST /posts/{id}/images
- * in the background (`images`), and does the image work requests wait for — uploads and
- * overlays (`image-calls`, decision 0006) — each member in turn.
+ * in the background (`images`), and does the image work others wait for — uploads and
+ * overlays for requests, link card thumbnails for the research worker (`image-calls`,
+ * decision 0006) — each member in turn.
  */
 export async function startImageService(runtime: Runtime, options: ImageServiceOptions = {}): Promise<RunningService> {
   const deps = {
@@ -43,6 +45,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     handlers: {
       'attach-upload': inTurn(({ imageRequestId }, log) => attachUpload(deps, imageRequestId, log)),
       'draw-overlay': inTurn(({ imageRequestId }) => drawOverlay(deps, imageRequestId)),
+      'encode-link-thumbnail': inTurn((payload) => encodeLinkThumbnail(deps, payload)),
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver, call_concurrency: callConcurrency });

@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   fake = await startFakeLinkedIn();
   fake.state.mediaProcessingMs = 50;
-  harness = await startPublishing({ ...fake.env, LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s', LPS_LINK_PREVIEW_WAIT: '3s' });
+  harness = await startPublishing({ ...fake.env, LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s', LPS_LINK_PREVIEW_WAIT: '3s' }, { imageService: true });
   ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
   expect((await steps.connect(ada)).response.status).toBe(200);
   research = await startResearchService(harness.api.runtime);

@@ -13,7 +13,7 @@ beforeAll(async () => {
   pages = await startLoopbackServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta property="og:title" content="Sandbox card"><meta name="description" content="Shown in the sandbox"></head></html>');
   });
-  harness = await startPublishing({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s' });
+  harness = await startPublishing({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s' }, { imageService: true });
   ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
   research = await startResearchService(harness.api.runtime);
   await harness.startPublisher();

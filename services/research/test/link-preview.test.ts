@@ -104,7 +104,8 @@ beforeAll(async () => {
         return void res.writeHead(404).end();
     }
   });
-  api = await startTestApi({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s' });
+  // The image service makes the pages' images thumbnails (the research worker decodes no pixels).
+  api = await startTestApi({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s' }, undefined, { imageService: true });
   worker = await startResearchService(api.runtime);
   ada = await createTestMember(api.runtime, { displayName: 'Ada' });
   bob = await createTestMember(api.runtime, { displayName: 'Bob' });

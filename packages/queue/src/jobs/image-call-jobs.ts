@@ -21,8 +21,23 @@ export interface ImageCallRefusal {
   message: string;
 }
 
+/** A link card's image, fetched by the research worker and staged at `linkThumbnailKeys(…).staged`, to be made a thumbnail. */
+export interface LinkThumbnailPayload {
+  postId: string;
+  memberId: string;
+  /** The card's request (posts.link_preview.request_id): it names the files. */
+  requestId: string;
+}
+
+/** Where a link card's image waits as fetched, and where its thumbnail is kept. */
+export const linkThumbnailKeys = ({ memberId, postId, requestId }: LinkThumbnailPayload) => ({
+  staged: `${memberId}/${postId}/link-${requestId}.fetched`,
+  thumbnail: `${memberId}/${postId}/link-${requestId}.jpg`,
+});
+
 export type AttachUploadResult = { outcome: 'attached'; image_url: string; candidates: ImageCandidate[] } | ImageCallRefusal;
 export type DrawOverlayResult = { outcome: 'drawn'; image_url: string } | ImageCallRefusal;
+export type EncodeLinkThumbnailResult = { outcome: 'encoded'; image_url: string } | ImageCallRefusal;
 
 const payload = Joi.object<ImageCallPayload>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
 const refusal = Joi.object({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
@@ -66,5 +81,21 @@ export const imageCallJobs = {
     result: Joi.alternatives<DrawOverlayResult>().try(Joi.object({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }), refusal),
     options: CALL_OPTIONS,
     jobId: ({ imageRequestId }) => `overlay-${imageRequestId}`,
+  }),
+  /**
+   * Makes a link card's fetched image (staged by the research worker, which reads pages but
+   * decodes no pixels) a JPEG thumbnail of at most 1200 px, or refuses it (`content`: not a
+   * raster picture, too many pixels, unreadable). The staged file is removed either way.
+   */
+  'encode-link-thumbnail': defineCall({
+    queue: 'image-calls',
+    schema: Joi.object<LinkThumbnailPayload>({
+      postId: Joi.string().guid().required(),
+      memberId: Joi.string().guid().required(),
+      requestId: Joi.string().guid().required(),
+    }),
+    result: Joi.alternatives<EncodeLinkThumbnailResult>().try(Joi.object({ outcome: Joi.string().valid('encoded').required(), image_url: Joi.string().required() }), refusal),
+    options: CALL_OPTIONS,
+    jobId: ({ requestId }) => `link-thumbnail-${requestId}`,
   }),
 };

@@ -1,8 +1,9 @@
 import { createFairSlots } from '@lps/common';
 import type { Logger } from '@lps/logger';
-import { postponeJob, type ImageCallPayload, type JobHandler } from '@lps/queue';
+import { postponeJob } from '@lps/queue';
 
-type CallJob = Parameters<JobHandler<'attach-upload' | 'draw-overlay'>>[1];
+type CallJob = Parameters<typeof postponeJob>[0];
+
 
 /** Weight of the newest job in the average job time. */
 const SMOOTHING = 0.2;
@@ -23,8 +24,8 @@ export function inMemberTurns(concurrency: number) {
   const slots = createFairSlots(concurrency);
   let averageMs = 250;
   const turnWait = () => Math.round(Math.min(2_000, Math.max(100, averageMs)) * (0.5 + Math.random()));
-  return <T>(run: (payload: ImageCallPayload, log: Logger) => Promise<T>) =>
-    async (payload: ImageCallPayload, job: CallJob, log: Logger): Promise<T> => {
+  return <P extends { memberId: string }, T>(run: (payload: P, log: Logger) => Promise<T>) =>
+    async (payload: P, job: CallJob, log: Logger): Promise<T> => {
       const release = slots.take(payload.memberId);
       if (!release) return postponeJob(job, Date.now() + turnWait());
       const started = Date.now();

@@ -5,6 +5,7 @@ import type { Runtime } from '@lps/runtime';
 import type { FileStorage } from '@lps/storage';
 import { readPageCard } from './read-page-card.js';
 import { fetchThumbnail } from './thumbnail.js';
+import { linkThumbnailKeys } from '@lps/queue';
 
 export interface LinkPreviewDeps {
   runtime: Runtime;
@@ -18,7 +19,7 @@ const joined = (...notes: Array<string | null>) => notes.filter(Boolean).join(';
 
 /**
  * The fetch-link-preview job (decision 0017): reads the page of a post's link for
- * its card, stores the page's image as a small JPEG beside the post's other files,
+ * its card, has the page's image made a small JPEG beside the post's other files,
  * and writes the card — only if the post still has that link (a newer request
  * otherwise reads the new one, and this image is deleted).
  */
@@ -31,12 +32,11 @@ export async function fetchLinkPreview(deps: LinkPreviewDeps, postId: string, re
   const card = await readPageCard(deps.client, stored.url, deps.timeoutMs);
   let imageUrl: string | null = null;
   let imageNote: string | null = null;
-  let key: string | undefined;
+  const thumbnailCard = { postId, memberId: post.memberId, requestId };
   if (card.imageUrl) {
-    const thumbnail = await fetchThumbnail(deps.client, card.imageUrl, deps.timeoutMs);
-    if ('bytes' in thumbnail) {
-      key = `${post.memberId}/${post.id}/link-${requestId}.jpg`;
-      imageUrl = (await storage.put(key, thumbnail.bytes, 'image/jpeg')).url;
+    const thumbnail = await fetchThumbnail(deps, card.imageUrl, thumbnailCard);
+    if ('imageUrl' in thumbnail) {
+      imageUrl = thumbnail.imageUrl;
     } else {
       imageNote = `the card has no image: ${thumbnail.problem}`;
     }
@@ -51,7 +51,7 @@ export async function fetchLinkPreview(deps: LinkPreviewDeps, postId: string, re
     fetched_at: new Date().toISOString(),
   };
   if (!(await recordLinkPage(runtime.sql, postId, requestId, page))) {
-    if (key) await storage.delete(key).catch(() => undefined);
+    if (imageUrl) await storage.delete(linkThumbnailKeys(thumbnailCard).thumbnail).catch(() => undefined);
     return 'the link changed meanwhile';
   }
   log.info('link card read', { post_id: postId, status: page.status, image: imageUrl !== null });
