@@ -14,6 +14,7 @@ export * from './publish-path/mark-published.js';
 export * from './publish-path/mark-publish-failed.js';
 export * from './publish-path/publications-to-sweep.js';
 export * from './publish-path/publish-media.js';
+export * from './publish-path/give-back-attempt.js';
 export * from './publish-path/batched-statements.js';
 export * from './repositories/schedule-expiry-flags.js';
 export * from './repositories/network-connections.js';

@@ -67,6 +67,9 @@ const publishAndSettle = async (postId: string) => {
   return settled(postId);
 };
 
+/** Publications counted as recoveries (lps_publish_total{outcome="recovered"}). */
+const recovered = async () => (await harness.api.runtime.metrics.publishOutcomes.get()).values.find((value) => value.labels.outcome === 'recovered')?.value ?? 0;
+
 describe('publishing a post with a link', () => {
   it('sends content.article with the card the member saw, its thumbnail uploaded through the Images API', async () => {
     const post = await postLinking(page('/article'));
@@ -114,11 +117,15 @@ describe('publishing a post with a link', () => {
   });
 
   it('published at once after saving: the publication waits for the card, without holding a slot, and sends it', async () => {
+    const recoveredBefore = await recovered();
     const post = await postLinking(page('/slow-article'), false);
     const accepted = await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
     expect(accepted.body.post.link_preview.status).toBe('pending');
     const done = await settled(post.id);
     expect(onLinkedIn(done.networkPostUrn)?.content).toEqual({ article: { source: page('/slow-article'), title: 'Worth the wait' } });
+    // The waits sent nothing: one attempt, a first publication (not a recovery looking for an earlier post).
+    expect(done.publishAttempts).toBe(1);
+    expect(await recovered()).toBe(recoveredBefore);
   });
 
   it('a card never read (no research worker) is given up after LPS_LINK_PREVIEW_WAIT: plain text, and the card says so', async () => {

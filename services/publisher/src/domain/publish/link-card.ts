@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import { recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
+import { giveBackUnsentAttempt, recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
 import type { ArticleCard, NetworkAccount } from '@lps/network';
 import { enqueue } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
@@ -10,7 +10,7 @@ import { uploadOncePerPublication } from './upload-media.js';
  * A card saved a moment before publishing may still be read by the research
  * worker: the publication waits for it (LPS_LINK_PREVIEW_WAIT after being
  * requested), looking again every second, without holding a worker slot (the job
- * is delayed).
+ * is delayed) and without counting the waits as attempts.
  */
 const CARD_RECHECK_MS = 1_000;
 
@@ -18,6 +18,8 @@ async function waitForPage(context: PublisherContext, claim: Claim, stored: Stor
   const { post } = claim;
   // The job may have been lost with Redis: asking again joins it if it is there.
   await enqueue(context.runtime.queues, 'fetch-link-preview', { postId: post.id, requestId: stored.request_id }).catch(() => undefined);
+  // Nothing was sent: the claim's attempt is given back, so the run after the wait is a first attempt, not a recovery.
+  if (post.publishClaimedAt) await giveBackUnsentAttempt(context.runtime.sql, post.id, post.publishClaimedAt);
   await job.moveToDelayed(Date.now() + CARD_RECHECK_MS, job.token);
   throw new DelayedError();
 }
