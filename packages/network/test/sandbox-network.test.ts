@@ -28,7 +28,7 @@ describe('sandbox network', () => {
     const posts = await network.store.listPosts();
     expect(posts.find((post) => post.urn === card.urn)?.article).toEqual({ source: 'https://example.test/', title: 'Example', thumbnail });
     expect(posts.find((post) => post.urn === gallery.urn)?.images).toEqual([{ urn: a, altText: 'first' }, { urn: b }]);
-    expect(posts.find((post) => post.urn === clip.urn)?.media).toEqual({ kind: 'video', urn: video });
+    expect(posts.find((post) => post.urn === clip.urn)?.media).toEqual({ kind: 'video', urn: video, title: 'Clip' });
     await expect(network.publishPost(account, { text: 'one image', reference: 'x', images: [{ urn: a }] })).rejects.toMatchObject({ kind: 'permanent' });
     await network.injectFailure({ operation: 'video-processing', kind: 'permanent' });
     expect(await network.videoStatus(account, video)).toBe('PROCESSING_FAILED');

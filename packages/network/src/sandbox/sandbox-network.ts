@@ -31,7 +31,7 @@ export class SandboxNetwork implements Network {
       author: account.personUrn,
       text: request.text,
       reference: request.reference,
-      media: media ? { kind: media.kind, urn: media.urn, ...(media.altText ? { altText: media.altText } : {}) } : null,
+      media: media ? { kind: media.kind, urn: media.urn, ...(media.title ? { title: media.title } : {}), ...(media.altText ? { altText: media.altText } : {}) } : null,
       ...(images ? { images } : {}),
       ...(article ? { article } : {}),
       createdAt: new Date().toISOString(),

@@ -6,7 +6,8 @@ export interface SandboxPost {
   author: string;
   text: string;
   reference: string;
-  media: { kind: MediaKind; urn: string; altText?: string } | null;
+  /** As LinkedIn's content.media: a document's or video's title, an image's alt text. */
+  media: { kind: MediaKind; urn: string; title?: string; altText?: string } | null;
   /** A multi-image post's images, in order. */
   images?: UploadedImage[];
   /** A link card: what a reader of the sandbox network sees under the text. */
