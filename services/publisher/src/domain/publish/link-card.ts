@@ -4,7 +4,7 @@ import type { ArticleCard, NetworkAccount } from '@lps/network';
 import { enqueue } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
-import { uploadOncePerPublication } from './upload-media.js';
+import { uploadOncePerPublication } from './upload-once.js';
 
 /**
  * A card saved a moment before publishing may still be read by the research
