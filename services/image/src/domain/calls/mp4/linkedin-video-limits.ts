@@ -35,7 +35,8 @@ export function videoLimitProblem(facts: MovieFacts): string | undefined {
     return `the video is ${width} × ${height} pixels; each side must be between ${limits.minSide} and ${limits.maxSide} pixels`;
   }
   const aspect = width / height;
-  if (aspect < limits.minAspect || aspect > limits.maxAspect) {
+  // A hair of tolerance: 600 × 1440 is exactly 1:2.4, whatever the floating point says.
+  if (aspect < limits.minAspect - 1e-9 || aspect > limits.maxAspect + 1e-9) {
     return `the video's aspect ratio is ${aspect >= 1 ? `${aspect.toFixed(2)}:1` : `1:${(1 / aspect).toFixed(2)}`} (${width} × ${height}); LinkedIn takes 1:2.4 to 2.4:1`;
   }
   return undefined;

@@ -109,10 +109,11 @@ export async function readMovieFacts(source: ByteSource): Promise<MovieFacts> {
   need(brand, 4, ftyp);
   const mvhd = await childOf(source, moov, 'mvhd', walk);
   if (!mvhd) throw new Mp4Problem('the MP4\'s movie box has no movie header (mvhd)');
+  const movie = await timing(source, mvhd);
   const track = await videoTrack(source, moov, walk);
   if (!track) throw new Mp4Problem('the MP4 has no video track');
   // The movie's duration; a fragmented or odd file may leave it 0 and give it on the track.
-  const durationSeconds = seconds(await timing(source, mvhd)) || seconds(track.media);
+  const durationSeconds = seconds(movie) || seconds(track.media);
   const shown = track.header.width > 0 && track.header.height > 0 ? track.header : { ...track.entry, quarterTurn: track.header.quarterTurn };
   const [width, height] = shown.quarterTurn ? [shown.height, shown.width] : [shown.width, shown.height];
   return { majorBrand: brand.toString('latin1'), durationSeconds, width: Math.round(width), height: Math.round(height), codec: track.entry.codec };
