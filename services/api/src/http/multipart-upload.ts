@@ -6,18 +6,16 @@ import { attachUpload } from '../domain/images/attach-upload.js';
 import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
-import { describeBytes, largestOf, MULTIPART_LIMITS, uploadProblem, withVideo, type UploadLimits } from '../domain/images/upload-limits.js';
+import { describeBytes, FORM_FRAMING_BYTES, largestOf, MULTIPART_LIMITS, uploadProblem, withVideo, type UploadLimits } from '../domain/images/upload-limits.js';
 import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
 
-/** The boundaries and part headers around the one file: generous, they take a few hundred bytes. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** This deployment's multipart limits: the contract's, and its video cap (LPS_VIDEO_MAX_BYTES). */
 const limitsOf = (deps: UseCaseDeps): UploadLimits => withVideo(MULTIPART_LIMITS, deps.runtime.config.images.videoMaxBytes);
 /** No acceptable upload is longer than the largest file plus its framing. */
-const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + MULTIPART_OVERHEAD_BYTES;
+const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + FORM_FRAMING_BYTES;
 
 /**
  * A multer storage engine that streams the part straight into our storage
@@ -27,10 +25,12 @@ const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + MULTIPART
  */
 function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }, onProblem: (problem: AppError) => void): StorageEngine {
   return {
-    _handleFile(_req, file, callback) {
+    _handleFile(req, file, callback) {
       // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
       const part = file.stream.iterator({ destroyOnReturn: false });
-      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname }, part, limitsOf(deps)).then(
+      // What the body declares: checked against the limit of the type its first bytes show.
+      const declared = Number(req.headers['content-length']) || undefined;
+      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname, declaredBytes: declared }, part, limitsOf(deps)).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { titleFromFileName } from '@lps/network';
 import type { FileStorage } from '@lps/storage';
 import { createHeaderCheck, TooManyPixels } from './image-header.js';
-import { describeBytes, EXTENSIONS, NOUNS, uploadProblem, VIDEO_MIN_BYTES, type UploadLimits, type UploadType } from './upload-limits.js';
+import { describeBytes, EXTENSIONS, FORM_FRAMING_BYTES, NOUNS, uploadProblem, VIDEO_MIN_BYTES, type UploadLimits, type UploadType } from './upload-limits.js';
 
 /** A file written to storage whose bytes have passed the type, size and header checks, not yet attached to the post. */
 export interface StagedUpload {
@@ -86,7 +86,7 @@ async function* checked(head: Buffer, iterator: AsyncIterator<Buffer>, done: boo
  */
 export async function stageUpload(
   storage: FileStorage,
-  target: { memberId: string; postId: string; field: 'file' | 'image_url'; name?: string },
+  target: { memberId: string; postId: string; field: 'file' | 'image_url'; name?: string; declaredBytes?: number | undefined },
   source: AsyncIterable<Buffer>,
   limits: UploadLimits,
 ): Promise<StagedUpload> {
@@ -96,6 +96,12 @@ export async function stageUpload(
   const { type, seen } = await typeOf(head);
   if (!type) throw uploadProblem(target.field, `the file is not a JPEG, PNG, PDF or MP4 video (its bytes say ${seen})`);
   const max = type === 'application/pdf' ? limits.pdf : type === 'video/mp4' ? limits.video : limits.image;
+  // A multipart body declaring more than its type may have (an image declaring 30 MB, since a video may) is
+  // refused once its first bytes show the type: read to the cap, a slow sender held the connection meanwhile.
+  if (target.declaredBytes !== undefined && target.declaredBytes > max + FORM_FRAMING_BYTES) {
+    const megabytes = (target.declaredBytes / 1024 / 1024).toFixed(1);
+    throw uploadProblem(target.field, `the request declares ${megabytes} MB, more than a file of its type may have (${NOUNS[type]}s: at most ${describeBytes(max)})`);
+  }
   const requestId = randomUUID();
   const key = `${target.memberId}/${target.postId}/upload-${requestId}.${EXTENSIONS[type]}`;
   const inspect = type === 'application/pdf' || type === 'video/mp4' ? () => undefined : createHeaderCheck();

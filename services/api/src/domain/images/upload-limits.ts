@@ -15,6 +15,9 @@ export interface UploadLimits {
 const MB = 1024 * 1024;
 export const MULTIPART_LIMITS: Omit<UploadLimits, 'video'> = { image: 5 * MB, pdf: 10 * MB };
 export const URL_LIMITS: Omit<UploadLimits, 'video'> = { image: 5 * MB, pdf: 5 * MB };
+/** The boundaries and part headers around a multipart upload's one file: generous, they take a few hundred bytes. */
+export const FORM_FRAMING_BYTES = 64 * 1024;
+
 /** LinkedIn's Videos API takes MP4s of at least 75 KB (its "Video File Size Specifications"). */
 export const VIDEO_MIN_BYTES = 75 * 1024;
 
