@@ -1,5 +1,5 @@
 import { MemorySandboxStore, NetworkError, RedisSandboxStore, SandboxNetwork, syntheticMetrics } from '@lps/network';
-import { createTestRuntime } from '@lps/testing';
+import { createTestRuntime, waitFor } from '@lps/testing';
 
 const account = { memberId: 'm1', personUrn: 'urn:li:person:sandbox-m1' };
 
@@ -23,12 +23,16 @@ describe('sandbox network', () => {
     const reads: number[] = [];
     const video = await network.uploadVideo(account, { sizeBytes: 10_000_000, readRange: async (first, last) => (reads.push(last - first + 1), Buffer.alloc(last - first + 1)) });
     expect(reads).toEqual([4_194_304, 4_194_304, 1_611_392]);
-    expect(await network.videoStatus(account, video)).toBe('AVAILABLE');
+    // Processing for a moment, as on LinkedIn: a post naming it meanwhile is refused and nothing is created.
+    expect(await network.videoStatus(account, video)).toBe('PROCESSING');
+    await expect(network.publishPost(account, { text: 'too soon', reference: 'early', media: { kind: 'video', urn: video } })).rejects.toMatchObject({ code: 'MEDIA_ASSET_PROCESSING' });
+    await waitFor(async () => (await network.videoStatus(account, video)) === 'AVAILABLE' || undefined, { what: 'sandbox video available' });
     const clip = await network.publishPost(account, { text: 'clip', reference: 'v', media: { kind: 'video', urn: video, title: 'Clip' } });
     const posts = await network.store.listPosts();
     expect(posts.find((post) => post.urn === card.urn)?.article).toEqual({ source: 'https://example.test/', title: 'Example', thumbnail });
     expect(posts.find((post) => post.urn === gallery.urn)?.images).toEqual([{ urn: a, altText: 'first' }, { urn: b }]);
     expect(posts.find((post) => post.urn === clip.urn)?.media).toEqual({ kind: 'video', urn: video, title: 'Clip' });
+    expect(posts.some((post) => post.text === 'too soon')).toBe(false);
     await expect(network.publishPost(account, { text: 'one image', reference: 'x', images: [{ urn: a }] })).rejects.toMatchObject({ kind: 'permanent' });
     await network.injectFailure({ operation: 'video-processing', kind: 'permanent' });
     expect(await network.videoStatus(account, video)).toBe('PROCESSING_FAILED');

@@ -12,3 +12,4 @@ export { startLocalRedis, startLocalRedisCluster, type LocalRedis, type LoneLoca
 export { makeTestCertificates, type TestCertificates } from './tls-certificates.js';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { freePort } from './free-port.js';
+export { mp4Box, mp4File, mp4Parts, mp4Stream, type Mp4Options } from './mp4-file.js';

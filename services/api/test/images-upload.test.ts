@@ -159,7 +159,7 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
   });
 
   const rejected: Array<[string, () => Promise<Buffer>, string, RegExp]> = [
-    ['a text file renamed to .png', async () => Buffer.from('hello, I am text\n'.repeat(50)), 'photo.png', /not a JPEG, PNG or PDF/],
+    ['a text file renamed to .png', async () => Buffer.from('hello, I am text\n'.repeat(50)), 'photo.png', /not a JPEG, PNG, PDF or MP4 video/],
     ['a PNG header (all of IHDR) followed by garbage', async () => padded((await png()).subarray(0, 33), 4096), 'broken.png', /cannot be decoded/],
     ['an image of 5 MB + 1 byte', async () => padded(await png(), 5 * MB + 1), 'big.png', /larger than 5 MB/],
     ['a PDF of 10 MB + 1 byte', async () => padded(Buffer.from('%PDF-1.7\n'), 10 * MB + 1), 'big.pdf', /larger than 10 MB/],

@@ -19,7 +19,8 @@ const MB = 1024 * 1024;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'lps-slow-'));
-  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_HTTP_HEADERS_TIMEOUT: '2s', LPS_HTTP_REQUEST_TIMEOUT: '4s', LPS_HTTP_BODY_IDLE_TIMEOUT: '1s' });
+  // Videos may be 500 MB by default (decision 0021): at 20 MB, 30 MB is more than any file the endpoint accepts.
+  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_HTTP_HEADERS_TIMEOUT: '2s', LPS_HTTP_REQUEST_TIMEOUT: '4s', LPS_HTTP_BODY_IDLE_TIMEOUT: '1s', LPS_VIDEO_MAX_BYTES: String(20 * MB) });
   member = await createTestMember(api.runtime);
 });
 afterAll(async () => {
@@ -62,8 +63,26 @@ describe('an upload larger than any file the endpoint accepts', () => {
       expect(answer.status).toBe(422);
       const error = JSON.parse(answer.body).error;
       expect(error.code).toBe('unprocessable');
-      expect(error.details.file).toMatch(/declares 30\.0 MB, more than any file accepted/);
+      expect(error.details.file).toMatch(/declares 30\.0 MB, more than any file accepted \(a video of 20 MB, a PDF of 10 MB, an image of 5 MB\)/);
       expect(api.document.problems({ method: 'POST', path: `/posts/${post.id}/images/upload`, status: 422, contentType: answer.headers['content-type'], text: answer.body })).toEqual([]);
+    } finally {
+      stop();
+      connection.socket.destroy();
+    }
+    expect(await filesUnder(dataDir)).toEqual(before);
+  });
+
+  it('declaring less than a video may have but more than its own type (a 15 MB PNG) is refused once its first bytes show the type', async () => {
+    const post = await createTestPost(api.runtime, member.memberId);
+    const before = await filesUnder(dataDir);
+    const connection = openRaw(port());
+    connection.write(uploadHeaders(post.id, 15 * MB) + partHead);
+    connection.write(Buffer.concat([await png(64, 64), Buffer.alloc(8 * 1024, 7)]));
+    const stop = trickle(connection, Buffer.alloc(16 * 1024, 7), 100);
+    try {
+      const answer = await within(3_000, connection.response, 'the answer to a 15 MB PNG');
+      expect(answer.status).toBe(422);
+      expect(JSON.parse(answer.body).error.details.file).toMatch(/declares 15\.0 MB, more than a file of its type may have \(images: at most 5 MB\)/);
     } finally {
       stop();
       connection.socket.destroy();

@@ -65,6 +65,8 @@ export const networkSection = defineSection({
     LPS_PUBLISH_BACKOFF: durationMs('2s'),
     LPS_PUBLISH_LOCK: durationMs('30s'),
     LPS_PUBLISH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(DEFAULT_PUBLISH_CONCURRENCY),
+    /** How long a video publication waits for LinkedIn to finish processing the upload (no worker slot held meanwhile, decision 0021). */
+    LPS_VIDEO_PROCESSING_WAIT: durationMs('30m', { min: '1s', max: '24h' }),
     LPS_TOKEN_EXPIRY_WARNING: durationMs('7d'),
     /** Where a member's own connect link may send the browser back (POST /me/connection/links); unset: self-service connection is off. */
     LPS_CONNECT_RETURN_URLS: returnUrlList,
@@ -103,6 +105,7 @@ export const networkSection = defineSection({
       backoffMs: env.LPS_PUBLISH_BACKOFF as number,
       lockMs: env.LPS_PUBLISH_LOCK as number,
       concurrency: env.LPS_PUBLISH_CONCURRENCY as number,
+      videoProcessingWaitMs: env.LPS_VIDEO_PROCESSING_WAIT as number,
     },
     tokenExpiryWarningMs: env.LPS_TOKEN_EXPIRY_WARNING as number,
     connect: {

@@ -8,10 +8,12 @@ export type ImageCandidate = {
   base_url: string;
   width: number | null;
   height: number | null;
-  kind: 'image' | 'document';
+  kind: 'image' | 'document' | 'video';
   source: 'generated' | 'upload';
   /** Documents only: the title LinkedIn shows (an uploaded PDF's own name). */
   title?: string;
+  /** Videos only: how long it plays, as its MP4 header says (decision 0021). */
+  duration_seconds?: number;
 };
 
 /** A post's `image_candidates` column as the ordered list it holds; none yet is an empty list. */

@@ -1,3 +1,4 @@
+import { sleep } from '@lps/common';
 import { NetworkError } from '../network-error.js';
 import type { MediaStatus, VideoSource } from '../network.js';
 import { parseJson, type LinkedInHttp } from './linkedin-http.js';
@@ -45,15 +46,33 @@ async function initialize(http: LinkedInHttp, token: string, owner: string, size
   return { video, uploadToken: answer.value?.uploadToken ?? '', instructions: checkedInstructions(answer.value?.uploadInstructions, sizeBytes) };
 }
 
-/** One part: exactly its byte range, answered with the ETag finalizeUpload must quote. */
-async function uploadPart(http: LinkedInHttp, token: string, part: UploadInstruction, source: VideoSource): Promise<string> {
+/** A part whose PUT failed is sent again to the same URL (valid until uploadUrlsExpireAt) after these pauses. */
+const PART_RETRY_WAITS_MS = [500, 2_000];
+
+/**
+ * One part: exactly its byte range, answered with the ETag finalizeUpload must
+ * quote (as sent: integrators strip quotes, LinkedIn's sample shows none). The
+ * upload URL is signed: LinkedIn's sample PUTs it with the content type alone,
+ * no bearer token and no Rest.li headers. A part that fails with a retryable
+ * error is sent again in place; a part refused (4xx) fails the upload.
+ */
+async function uploadPart(http: LinkedInHttp, part: UploadInstruction, source: VideoSource): Promise<string> {
   const bytes = await source.readRange(part.firstByte, part.lastByte);
   if (bytes.length !== part.lastByte - part.firstByte + 1) throw new NetworkError('permanent', `the video source gave ${bytes.length} bytes for ${part.firstByte}-${part.lastByte}`);
-  // The upload URL is LinkedIn's, on its upload host: the bearer token as for images, no Rest.li headers.
-  const answer = await http.send('PUT', part.uploadUrl, { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' }, bytes);
-  const etag = answer.headers.etag;
-  if (typeof etag !== 'string' || etag === '') throw new NetworkError('retryable', `LinkedIn answered the upload of bytes ${part.firstByte}-${part.lastByte} without an ETag`);
-  return etag;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await http.send('PUT', part.uploadUrl, { 'Content-Type': 'application/octet-stream' }, bytes);
+      const etag = answer.headers.etag;
+      if (typeof etag !== 'string' || etag === '') throw new NetworkError('retryable', `LinkedIn answered the upload of bytes ${part.firstByte}-${part.lastByte} without an ETag`);
+      return etag;
+    } catch (error) {
+      const wait = PART_RETRY_WAITS_MS[attempt];
+      if (wait === undefined || !(error instanceof NetworkError) || !error.retryable) {
+        throw error instanceof NetworkError ? new NetworkError(error.kind, `LinkedIn refused the video part of bytes ${part.firstByte}-${part.lastByte}: ${error.message}`, { status: error.status, code: error.code, uncertain: error.uncertain, cause: error }) : error;
+      }
+      await sleep(wait);
+    }
+  }
 }
 
 /** Uploads the whole video and finalizes it; returns its URN (PROCESSING from then on). */
@@ -61,7 +80,7 @@ export async function uploadVideo(http: LinkedInHttp, token: string, owner: stri
   const upload = await initialize(http, token, owner, source.sizeBytes);
   const uploadedPartIds: string[] = [];
   // One part at a time, in order: a part is a few megabytes, and only one is in memory.
-  for (const part of upload.instructions) uploadedPartIds.push(await uploadPart(http, token, part, source));
+  for (const part of upload.instructions) uploadedPartIds.push(await uploadPart(http, part, source));
   await http.rest('POST', 'videos?action=finalizeUpload', token, { finalizeUploadRequest: { video: upload.video, uploadToken: upload.uploadToken, uploadedPartIds } });
   return upload.video;
 }

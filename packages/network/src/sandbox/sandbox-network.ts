@@ -27,6 +27,10 @@ export class SandboxNetwork implements Network {
     // The same content rules as LinkedIn's (one kind of content, 2–20 images, alt text within the limit).
     postContent(request);
     const { media, images, article } = request;
+    // LinkedIn refuses a post naming a video it is still processing (422, nothing created): so does the sandbox.
+    if (media?.kind === 'video' && stillProcessing(media.urn)) {
+      throw new NetworkError('permanent', `Media ${media.urn} is still PROCESSING`, { status: 422, code: 'MEDIA_ASSET_PROCESSING' });
+    }
     const { post, failure } = await this.store.publish({
       author: account.personUrn,
       text: request.text,
@@ -51,15 +55,19 @@ export class SandboxNetwork implements Network {
     return this.upload(account, 'document');
   }
 
-  /** The whole video is read (part by part, as for LinkedIn) and forgotten: the sandbox keeps no bytes. */
+  /**
+   * The whole video is read (part by part, as for LinkedIn) and forgotten: the sandbox keeps no bytes.
+   * Its URN carries when it was uploaded, so its status needs no state: PROCESSING for a moment, as on LinkedIn.
+   */
   async uploadVideo(account: NetworkAccount, video: VideoSource): Promise<string> {
     const partBytes = 4_194_304;
     for (let first = 0; first < video.sizeBytes; first += partBytes) await video.readRange(first, Math.min(first + partBytes, video.sizeBytes) - 1);
-    return this.upload(account, 'video');
+    return `${await this.upload(account, 'video')}-${Date.now()}`;
   }
 
-  /** Available at once, unless a test injected a processing failure. */
-  async videoStatus(_account: NetworkAccount, _urn: string): Promise<MediaStatus> {
+  /** PROCESSING for SANDBOX_VIDEO_PROCESSING_MS after the upload, then AVAILABLE — or PROCESSING_FAILED when a test injected that. */
+  async videoStatus(_account: NetworkAccount, urn: string): Promise<MediaStatus> {
+    if (stillProcessing(urn)) return 'PROCESSING';
     const failure = await this.store.takeFailure('video-processing');
     return failure ? 'PROCESSING_FAILED' : 'AVAILABLE';
   }
@@ -104,6 +112,12 @@ export class SandboxNetwork implements Network {
     return `urn:li:${kind}:sandbox-${await this.store.nextSequence()}`;
   }
 }
+
+/** How long the sandbox "processes" a video: long enough that a publication must wait for it, as on LinkedIn. */
+export const SANDBOX_VIDEO_PROCESSING_MS = 1_000;
+
+/** A sandbox video's URN ends with its upload time (ms). */
+const stillProcessing = (urn: string): boolean => Date.now() - Number(/-(\d+)$/.exec(urn)?.[1] ?? 0) < SANDBOX_VIDEO_PROCESSING_MS;
 
 /** The person URN a member has on the sandbox network. */
 export const sandboxPersonUrn = (memberId: string): string => `urn:li:person:sandbox-${memberId}`;

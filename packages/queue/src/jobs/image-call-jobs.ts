@@ -46,9 +46,10 @@ const candidate = Joi.object<ImageCandidate>({
   base_url: Joi.string().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
-  kind: Joi.string().valid('image', 'document').required(),
+  kind: Joi.string().valid('image', 'document', 'video').required(),
   source: Joi.string().valid('generated', 'upload').required(),
   title: Joi.string(),
+  duration_seconds: Joi.number().min(0),
 });
 
 /**

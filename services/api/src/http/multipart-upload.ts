@@ -6,15 +6,16 @@ import { attachUpload } from '../domain/images/attach-upload.js';
 import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
-import { MULTIPART_LIMITS, uploadProblem } from '../domain/images/upload-limits.js';
+import { describeBytes, FORM_FRAMING_BYTES, largestOf, MULTIPART_LIMITS, uploadProblem, withVideo, type UploadLimits } from '../domain/images/upload-limits.js';
 import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
 
-/** The boundaries and part headers around the one file: generous, they take a few hundred bytes. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** This deployment's multipart limits: the contract's, and its video cap (LPS_VIDEO_MAX_BYTES). */
+const limitsOf = (deps: UseCaseDeps): UploadLimits => withVideo(MULTIPART_LIMITS, deps.runtime.config.images.videoMaxBytes);
 /** No acceptable upload is longer than the largest file plus its framing. */
-const LARGEST_BODY_BYTES = MULTIPART_LIMITS.pdf + MULTIPART_OVERHEAD_BYTES;
+const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + FORM_FRAMING_BYTES;
 
 /**
  * A multer storage engine that streams the part straight into our storage
@@ -24,10 +25,12 @@ const LARGEST_BODY_BYTES = MULTIPART_LIMITS.pdf + MULTIPART_OVERHEAD_BYTES;
  */
 function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }, onProblem: (problem: AppError) => void): StorageEngine {
   return {
-    _handleFile(_req, file, callback) {
+    _handleFile(req, file, callback) {
       // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
       const part = file.stream.iterator({ destroyOnReturn: false });
-      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname }, part, MULTIPART_LIMITS).then(
+      // What the body declares: checked against the limit of the type its first bytes show.
+      const declared = Number(req.headers['content-length']) || undefined;
+      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname, declaredBytes: declared }, part, limitsOf(deps)).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.
@@ -65,7 +68,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
     const upload = multer({
       storage: stagingEngine(deps, target, (problem) => settle(() => resolve({ problem } as StagedFile))),
       // A backstop above the largest accepted file: our own cap answers first with the precise reason.
-      limits: { files: 1, fields: 0, parts: 1, fileSize: LARGEST_BODY_BYTES },
+      limits: { files: 1, fields: 0, parts: 1, fileSize: largestBody(deps) },
       // Browsers and curl send a file name's UTF-8 bytes as they are; latin1 (the default) would garble a PDF's title.
       defParamCharset: 'utf8',
     }).single('file');
@@ -74,7 +77,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
         if (!error) return resolve(req.file as StagedFile | undefined);
         const code = (error as { code?: string }).code ?? '';
         if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
-        if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: 'the file is larger than 10 MB' }));
+        if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: `the file is larger than ${describeBytes(largestOf(limitsOf(deps)))}` }));
         reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
       }),
     );
@@ -89,11 +92,12 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
  */
 async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<void> {
   const declared = Number(req.headers['content-length']);
-  if (!(declared > LARGEST_BODY_BYTES)) return;
+  if (!(declared > largestBody(deps))) return;
   closeIfStillSending(req, res);
   assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
   const megabytes = (declared / 1024 / 1024).toFixed(1);
-  throw uploadProblem('file', `the request declares ${megabytes} MB, more than any file accepted (a PDF of 10 MB, an image of 5 MB)`);
+  const { image, pdf, video } = limitsOf(deps);
+  throw uploadProblem('file', `the request declares ${megabytes} MB, more than any file accepted (a video of ${describeBytes(video)}, a PDF of ${describeBytes(pdf)}, an image of ${describeBytes(image)})`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { LocalFileStorage, LOCAL_FILES_PATH, type FileStorage } from '@lps/storage';
 
-const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf' };
+const TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', pdf: 'application/pdf', mp4: 'video/mp4' };
 
 /**
  * Files are members' uploads, served from the API's own origin: nothing in them

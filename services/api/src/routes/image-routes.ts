@@ -26,7 +26,7 @@ export const imageRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'post',
     path: '/posts/:id/images/upload',
-    summary: 'Upload a JPEG/PNG image or a PDF document (multipart field `file`), or have the service fetch `image_url`',
+    summary: 'Upload a JPEG/PNG image, a PDF document or an MP4 video (multipart field `file`), or have the service fetch `image_url`',
     tag: 'Images',
     request: { params: idParams, body: UploadImageJsonBody, customBody: true, multipartFile: 'file' },
     responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },

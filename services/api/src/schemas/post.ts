@@ -7,9 +7,10 @@ export const ImageCandidateSchema = Joi.object({
   base_url: Joi.string().uri().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
-  kind: Joi.string().valid('image', 'document').required(),
+  kind: Joi.string().valid('image', 'document', 'video').required().description('`video` (additive): an uploaded MP4, published through LinkedIn\'s Videos API.'),
   source: Joi.string().valid('generated', 'upload').required(),
   title: Joi.string().max(100).description('Documents uploaded as a file or URL: the title LinkedIn shows, from the file name (path, control and direction characters removed).'),
+  duration_seconds: Joi.number().min(0).description('Videos only (additive): how long the video plays, from its MP4 header.'),
 }).label('ImageCandidate');
 
 /** How long a card's texts may be; longer page texts are cut at a word (decision 0017). */
@@ -44,7 +45,7 @@ export const PostSchema = Joi.object({
   published_at: nullableDateTime().required(),
   network_post_urn: nullableString().required(),
   network_url: nullableUri().required(),
-  format: Joi.string().valid('text', 'image', 'document').required(),
+  format: Joi.string().valid('text', 'image', 'document', 'video').required().description('`video` is additive: the post carries an uploaded MP4 (image_url is its address).'),
   auto_generated: Joi.boolean().required(),
   created_at: dateTime().required(),
   image_candidates: Joi.array().items(ImageCandidateSchema).allow(null).description('Absent until the first image generation or upload.'),

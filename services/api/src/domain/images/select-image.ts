@@ -27,7 +27,8 @@ function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
   if (byUrl) return byUrl;
   // The current image (an earlier overlay, say) may be selected again.
   if (input.image_url && input.image_url === post.imageUrl) {
-    return { base_url: post.imageUrl, width: null, height: null, kind: post.format === 'document' ? 'document' : 'image', source: 'generated' };
+    const kind = post.format === 'document' || post.format === 'video' ? post.format : 'image';
+    return { base_url: post.imageUrl, width: null, height: null, kind, source: 'generated' };
   }
   throw unprocessable('image_url is not one of this post\'s candidates or uploads', { image_url: 'unknown to this post' });
 }
@@ -71,11 +72,12 @@ export async function selectImage(deps: UseCaseDeps, memberId: string, postId: s
   const post = await getOwnedPost(deps.runtime.sql, memberId, postId);
   assertImagesAllowed(post, 'select an image for');
   const candidate = chosenCandidate(post, input);
-  const isDocument = candidate.kind === 'document';
-  const imageUrl = isDocument || input.use_overlay === false ? candidate.base_url : await overlaid(deps, post, candidate, input.image_index !== undefined ? 'image_index' : 'image_url');
+  // Only images take an overlay: a document or a video (decision 0021) is published as it is.
+  const asItIs = candidate.kind !== 'image' || input.use_overlay === false;
+  const imageUrl = asItIs ? candidate.base_url : await overlaid(deps, post, candidate, input.image_index !== undefined ? 'image_index' : 'image_url');
   const updated = await updatePostIfStatus(deps.runtime.db, post.id, READY_FOR_WORK, {
     imageUrl,
-    format: isDocument ? 'document' : 'image',
+    format: candidate.kind,
     ...(post.status === 'draft_saved' ? { status: 'approved' } : {}),
   });
   if (!updated) {

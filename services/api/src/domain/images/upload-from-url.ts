@@ -6,7 +6,7 @@ import { getOwnedPost } from '../posts/find-post.js';
 import { assertImagesAllowed } from './image-states.js';
 import { attachUpload } from './attach-upload.js';
 import { stageUpload } from './stage-upload.js';
-import { describeBytes, URL_LIMITS, uploadProblem } from './upload-limits.js';
+import { describeBytes, largestOf, URL_LIMITS, uploadProblem, withVideo, type UploadLimits } from './upload-limits.js';
 
 /** Why a fetch failed, in words a client can act on. */
 function fetchFailure(error: unknown): string {
@@ -18,7 +18,7 @@ function fetchFailure(error: unknown): string {
 }
 
 /** Opens the body stream once the response head has arrived, refusing non-2xx answers and declared oversize. */
-function openBody(deps: UseCaseDeps, url: string): Promise<Readable> {
+function openBody(deps: UseCaseDeps, url: string, limits: UploadLimits): Promise<Readable> {
   return new Promise((resolve, reject) => {
     const stream = deps.services.uploadClient.stream(url);
     stream.once('error', reject);
@@ -27,9 +27,9 @@ function openBody(deps: UseCaseDeps, url: string): Promise<Readable> {
       if (response.statusCode < 200 || response.statusCode > 299) {
         stream.destroy();
         reject(uploadProblem('image_url', `image_url answered HTTP ${response.statusCode}`));
-      } else if (declared > URL_LIMITS.pdf) {
+      } else if (declared > largestOf(limits)) {
         stream.destroy();
-        reject(uploadProblem('image_url', `image_url is larger than ${describeBytes(URL_LIMITS.pdf)}`));
+        reject(uploadProblem('image_url', `image_url is larger than ${describeBytes(largestOf(limits))}`));
       } else {
         resolve(stream as unknown as Readable);
       }
@@ -57,8 +57,10 @@ export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, po
   assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'upload an image to');
   let staged;
   try {
-    const body = await openBody(deps, input.image_url);
-    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, URL_LIMITS);
+    // Videos (decision 0021) by URL too: streamed to storage like a file, within LPS_UPLOAD_FETCH_TIMEOUT.
+    const limits = withVideo(URL_LIMITS, deps.runtime.config.images.videoMaxBytes);
+    const body = await openBody(deps, input.image_url, limits);
+    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, limits);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw uploadProblem('image_url', fetchFailure(error));

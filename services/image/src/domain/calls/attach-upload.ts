@@ -15,6 +15,9 @@ export interface ImageCallDeps {
 
 class CallerGone extends Error {}
 
+/** What the post becomes with this upload as its media. */
+const FORMATS: Record<string, 'document' | 'video'> = { 'application/pdf': 'document', 'video/mp4': 'video' };
+
 /** Why the append was refused, from the post as it is now. */
 async function refusalOf(tx: Prisma.TransactionClient, postId: string, adding: number): Promise<AttachUploadResult> {
   const post = await findPostById(tx, postId);
@@ -33,7 +36,7 @@ async function keepAnswer(deps: ImageCallDeps, request: { id: string; postId: st
     const imageUrl = deps.storage.urlFor(staged.key);
     const appended = await appendImageCandidates(tx, request.postId, added, {
       imageUrl,
-      format: staged.type === 'application/pdf' ? 'document' : 'image',
+      format: FORMATS[staged.type] ?? 'image',
       allowedFrom: READY_FOR_WORK,
       max: MAX_IMAGE_CANDIDATES,
     });

@@ -8,6 +8,7 @@ import type { ImageCandidate } from '@lps/db';
 import type { FileStorage } from '@lps/storage';
 import { ContentProblem } from './content-problem.js';
 import { PDF_READ_LIMITS, readPdfPages, type PdfPages } from './pdf-pages.js';
+import { videoCandidate } from './video-candidate.js';
 
 const MAX_PDF_PAGES = 300;
 
@@ -73,5 +74,8 @@ async function imageCandidates(storage: FileStorage, file: StagedFile): Promise<
 }
 
 /** The candidates a staged upload becomes, or a ContentProblem saying why the file is refused. */
-export const uploadCandidates = (storage: FileStorage, file: StagedFile): Promise<ImageCandidate[]> =>
-  file.type === 'application/pdf' ? documentCandidate(storage, file) : imageCandidates(storage, file);
+export function uploadCandidates(storage: FileStorage, file: StagedFile): Promise<ImageCandidate[]> {
+  if (file.type === 'application/pdf') return documentCandidate(storage, file);
+  if (file.type === 'video/mp4') return videoCandidate(storage, file.key);
+  return imageCandidates(storage, file);
+}

@@ -1,10 +1,11 @@
-import { DelayedError, type Job } from 'bullmq';
-import { giveBackUnsentAttempt, recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
+import type { Job } from 'bullmq';
+import { recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
 import type { ArticleCard, NetworkAccount } from '@lps/network';
 import { enqueue } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
+import { lookAgainLater } from './look-again-later.js';
 import type { Claim } from './publication-records.js';
-import { uploadOncePerPublication } from './upload-media.js';
+import { uploadOncePerPublication } from './upload-once.js';
 
 /**
  * A card saved a moment before publishing may still be read by the research
@@ -18,10 +19,7 @@ async function waitForPage(context: PublisherContext, claim: Claim, stored: Stor
   const { post } = claim;
   // The job may have been lost with Redis: asking again joins it if it is there.
   await enqueue(context.runtime.queues, 'fetch-link-preview', { postId: post.id, requestId: stored.request_id }).catch(() => undefined);
-  // Nothing was sent: the claim's attempt is given back, so the run after the wait is a first attempt, not a recovery.
-  if (post.publishClaimedAt) await giveBackUnsentAttempt(context.runtime.sql, post.id, post.publishClaimedAt);
-  await job.moveToDelayed(Date.now() + CARD_RECHECK_MS, job.token);
-  throw new DelayedError();
+  return lookAgainLater(context, claim, job, Date.now() + CARD_RECHECK_MS);
 }
 
 /** The card says why the post went out without it; the commit's fast path stays open when nobody else wrote the post. */

@@ -40,7 +40,7 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
   try {
     return await publish(context, claim, connection, job);
   } catch (error) {
-    // Waiting for the link card's page (link-card.ts): the job sleeps, nothing failed.
+    // Waiting for the link card's page (link-card.ts) or for LinkedIn to process a video (video-media.ts): the job sleeps, nothing failed.
     if (error instanceof DelayedError) throw error;
     return handlePublishFailure(context, job, claim.post, error);
   }
@@ -52,8 +52,8 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
-  const media = await uploadMedia(context, lookup.account, claim);
-  // A link card only on a post without an image or document (LinkedIn takes one kind of content).
+  const media = await uploadMedia(context, lookup.account, claim, job);
+  // A link card only on a post without an image, document or video (LinkedIn takes one kind of content).
   const article = media ? undefined : await linkCardFor(context, lookup.account, claim, job);
   await pause('after-claim', post.id);
   const canReadBack = network.mode === 'sandbox' || hasScope(connection?.scopes ?? null, READ_BACK_SCOPE);

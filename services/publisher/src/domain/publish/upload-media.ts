@@ -1,9 +1,12 @@
 import { basename, extname } from 'node:path';
-import { imageCandidatesOf, recordPublishMedia, type Post } from '@lps/db';
+import type { Job } from 'bullmq';
+import { imageCandidatesOf, type Post } from '@lps/db';
 import { titleFromBody, type NetworkAccount, type UploadedMedia } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
+import { uploadOncePerPublication } from './upload-once.js';
+import { publishableVideo } from './video-media.js';
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
 
@@ -24,26 +27,11 @@ async function upload(context: PublisherContext, account: NetworkAccount, post: 
   return post.format === 'document' ? context.network.uploadDocument(account, bytes, name) : context.network.uploadImage(account, bytes, contentType);
 }
 
-/**
- * An upload made once per publication: the first attempt uploads and keeps the URN
- * with the claim; a retry reuses that URN (an upload LinkedIn is still processing
- * would otherwise be replaced by a new one on every attempt, docs/decisions/0005).
- * A post carries one upload at most (its image or PDF, or its link card's thumbnail).
- */
-export async function uploadOncePerPublication(context: PublisherContext, claim: Claim, upload: () => Promise<string>): Promise<string> {
-  const { post } = claim;
-  if (post.publishMediaUrn) return post.publishMediaUrn;
-  const urn = await upload();
-  const version = await recordPublishMedia(context.runtime.sql, post.id, claim.version, urn);
-  claim.post = { ...post, publishMediaUrn: urn };
-  if (version) claim.version = version;
-  return urn;
-}
-
-/** The post's image or PDF on the network, uploaded once per publication. */
-export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim): Promise<UploadedMedia | undefined> {
+/** The post's image, PDF or video on the network, uploaded once per publication (a video is also waited for). */
+export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<UploadedMedia | undefined> {
   const { post } = claim;
   if (!post.imageUrl || post.format === 'text') return undefined;
+  if (post.format === 'video') return publishableVideo(context, account, claim, job);
   const urn = await uploadOncePerPublication(context, claim, () => upload(context, account, post, post.imageUrl as string));
   return post.format === 'document' ? { kind: 'document', urn, title: documentTitle(post) } : { kind: 'image', urn };
 }

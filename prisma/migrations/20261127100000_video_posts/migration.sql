@@ -1,0 +1,3 @@
+-- AlterEnum
+ALTER TYPE "PostFormat" ADD VALUE 'video';
+
