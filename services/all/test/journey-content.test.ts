@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { loadRedisSettings } from '@lps/config';
 import { RedisSandboxStore, type SandboxPost } from '@lps/network';
 import { connectRedis, type RedisClient } from '@lps/queue';
-import { databaseUrlFor, dropDatabaseNamed, startLoopbackServer, type LoopbackServer } from '@lps/testing';
+import { databaseUrlFor, dropDatabaseNamed, mp4File, startLoopbackServer, type LoopbackServer } from '@lps/testing';
 import { freePort, runLpsCli, startInShell, userEnvironment, waitForHealth, type StartedService } from './support/user-session.js';
 import { download } from './support/url-walker.js';
 import { DocumentValidator } from '../../api/test/support/openapi-validator.js';
@@ -131,6 +131,24 @@ describe('posting what members post, with `npm start` and its defaults', () => {
 
     const onNetwork = await publishAndRead(id);
     expect(onNetwork.media).toMatchObject({ kind: 'document', urn: expect.stringMatching(/^urn:li:document:/), title: 'incident-review-template.pdf' });
+    expect(onNetwork.article).toBeUndefined();
+  });
+
+  it('a video: an MP4 uploaded with FormData becomes a video post, downloads as video/mp4, and goes out once LinkedIn has processed it', async () => {
+    const created = await call('POST', '/posts', { idea: 'Ten seconds of our deploy pipeline' });
+    const id = created.json.post.id;
+    const clip = mp4File();
+    const form = new FormData();
+    form.append('file', new Blob([clip], { type: 'video/mp4' }), 'pipeline.mp4');
+    const uploaded = await call('POST', `/posts/${id}/images/upload`, form);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.json.candidates[0]).toMatchObject({ kind: 'video' });
+    const stored = await download(uploaded.json.image_url);
+    expect([stored.status, stored.contentType, stored.bytes.equals(clip)]).toEqual([200, 'video/mp4', true]);
+    expect((await call('GET', `/posts/${id}`)).json.post.format).toBe('video');
+
+    const onNetwork = await publishAndRead(id);
+    expect(onNetwork.media).toMatchObject({ kind: 'video', urn: expect.stringMatching(/^urn:li:video:/) });
     expect(onNetwork.article).toBeUndefined();
   });
 
