@@ -8,3 +8,4 @@ export * from './keyed-slots.js';
 export * from './lua-command.js';
 export * from './fit-text.js';
 export * from './redis-keys.js';
+export * from './body-pace.js';

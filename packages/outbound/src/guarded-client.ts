@@ -8,6 +8,12 @@ export interface GuardedClientOptions {
   /** LPS_ALLOW_PRIVATE_URLS=1: local development and tests only. */
   allowPrivate: boolean;
   timeoutMs: number;
+  /**
+   * `timeoutMs` bounds the wait for the answer's head and each silence in its body,
+   * not the whole transfer: a large file (a video by image_url) may take as long as
+   * the caller's own pace check lets it. Otherwise `timeoutMs` bounds the whole request.
+   */
+  longBodies?: boolean;
   /** Webhooks follow none (docs/webhooks.md); fetches of image_url may follow a few, each hop guarded. */
   maxRedirects: number;
 }
@@ -26,7 +32,7 @@ export function assertLiteralIsPublic(url: URL): void {
  */
 export function createGuardedClient(options: GuardedClientOptions): Got {
   return got.extend({
-    timeout: { request: options.timeoutMs },
+    timeout: options.longBodies ? { response: options.timeoutMs, socket: options.timeoutMs } : { request: options.timeoutMs },
     retry: { limit: 0 },
     throwHttpErrors: false,
     followRedirect: options.maxRedirects > 0,

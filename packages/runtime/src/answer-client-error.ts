@@ -1,19 +1,21 @@
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Raised by the body idle time-out (http-server.ts); Node raises the others. */
+/** Raised by the body idle time-out and the body pace check (http-server.ts); Node raises the others. */
 export const BODY_IDLE_TIMEOUT = 'LPS_BODY_IDLE_TIMEOUT';
+export const BODY_TOO_SLOW = 'LPS_BODY_TOO_SLOW';
 
 /** The statuses Node itself picks for a request its parser refuses (lib/_http_server.js). */
 function statusFor(code: string | undefined): number {
   if (code === 'HPE_HEADER_OVERFLOW') return 431;
   if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 413;
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === BODY_IDLE_TIMEOUT) return 408;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT' || code === BODY_IDLE_TIMEOUT || code === BODY_TOO_SLOW) return 408;
   return 400;
 }
 
 function detailFor(code: string | undefined, status: number): string {
   if (code === BODY_IDLE_TIMEOUT) return 'the request body stopped arriving';
+  if (code === BODY_TOO_SLOW) return 'the request body arrived too slowly';
   if (status === 408) return 'the request was not received in time';
   if (status === 413) return 'chunk extensions larger than the server accepts';
   if (status === 431) return 'the request line or headers are larger than the server accepts (16 KB)';

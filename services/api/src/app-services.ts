@@ -27,6 +27,8 @@ export function createAppServices(runtime: Runtime): AppServices {
     uploadClient: createGuardedClient({
       allowPrivate: runtime.config.security.allowPrivateUrls,
       timeoutMs: runtime.config.storage.uploadFetchTimeoutMs,
+      // A video by URL may be 500 MB: its body is bounded by a pace (upload-from-url.ts), not a total time.
+      longBodies: true,
       maxRedirects: 3,
     }),
   };

@@ -39,6 +39,22 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.write((await png(8, 8)).subarray(0, 16));
       // never finishes: the fetch time-out must end it
+    } else if (req.url === '/drip.png') {
+      // A byte every 500 ms: never silent for the 2 s time-out, far behind the pace once the grace is over.
+      res.writeHead(200, { 'content-type': 'image/png' });
+      const head = (await png(8, 8)).subarray(0, 16);
+      res.write(head);
+      const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(Buffer.alloc(1))), 500);
+      res.once('close', () => clearInterval(timer));
+    } else if (req.url === '/long.png') {
+      // 3 MB over about 3 s: longer than the 2 s LPS_UPLOAD_FETCH_TIMEOUT, at a pace far above the floor.
+      res.writeHead(200, { 'content-type': 'image/png' });
+      res.write(await png(800, 600));
+      for (let chunk = 0; chunk < 12; chunk += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        res.write(Buffer.alloc(256 * 1024, 0));
+      }
+      res.end();
     } else if (req.url === '/to-loopback') {
       res.writeHead(302, { location: `http://127.0.0.1:${remote.port}/photo.png` });
       res.end();
@@ -226,8 +242,16 @@ describe('POST /posts/{id}/images/upload (JSON image_url)', () => {
   const failures: Array<[string, string, RegExp]> = [
     ['answers 404', '/missing.png', /HTTP 404/],
     ['is larger than 5 MB', '/huge.png', /larger than 5 MB/],
-    ['is too slow', '/slow.png', /in time|could not be fetched/],
+    ['is too slow', '/slow.png', /in time|could not be fetched|too slowly/],
+    ['drips its bytes', '/drip.png', /too slowly/],
   ];
+
+  it('fetches a file that takes longer than LPS_UPLOAD_FETCH_TIMEOUT while it keeps the pace (a large video from a fast server)', async () => {
+    const started = Date.now();
+    const image = await fromUrl((await newPost()).id, `${remote.url}/long.png`);
+    expect(Date.now() - started).toBeGreaterThan(2_000);
+    expect(image.status).toBe(201);
+  });
   it.each(failures)('answers 422 when the URL %s, leaving no file', async (_label, path, message) => {
     const before = await filesUnder(dataDir);
     const response = await fromUrl((await newPost()).id, `${remote.url}${path}`);

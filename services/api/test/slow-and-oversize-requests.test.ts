@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'lps-slow-'));
   // Videos may be 500 MB by default (decision 0021): at 20 MB, 30 MB is more than any file the endpoint accepts.
-  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_HTTP_HEADERS_TIMEOUT: '2s', LPS_HTTP_REQUEST_TIMEOUT: '4s', LPS_HTTP_BODY_IDLE_TIMEOUT: '1s', LPS_VIDEO_MAX_BYTES: String(20 * MB) });
+  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_HTTP_HEADERS_TIMEOUT: '2s', LPS_HTTP_REQUEST_TIMEOUT: '4s', LPS_HTTP_BODY_IDLE_TIMEOUT: '1s', LPS_HTTP_MIN_BODY_RATE: String(16 * 1024), LPS_VIDEO_MAX_BYTES: String(20 * MB) });
   member = await createTestMember(api.runtime);
 });
 afterAll(async () => {
@@ -134,6 +134,60 @@ describe('request time-outs', () => {
       stop();
       connection.socket.destroy();
     }
+  });
+
+  /** An upload of a real PNG padded to `total` bytes, sent `chunk` bytes every 100 ms; resolves with the answer. */
+  async function paced(postId: string, total: number, chunk: number) {
+    const head = await png(64, 64);
+    const file = Buffer.concat([head, Buffer.alloc(total - head.length, 0)]);
+    const tail = `\r\n--${BOUNDARY}--\r\n`;
+    const body = Buffer.concat([Buffer.from(partHead), file, Buffer.from(tail)]);
+    const connection = openRaw(port());
+    connection.write(uploadHeaders(postId, body.length));
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (connection.socket.destroyed || sent >= body.length) return void clearInterval(timer);
+      connection.write(body.subarray(sent, sent + chunk));
+      sent += chunk;
+    }, 100);
+    try {
+      return await within(20_000, connection.response, 'the answer to a paced upload');
+    } finally {
+      clearInterval(timer);
+      connection.socket.destroy();
+    }
+  }
+
+  it('a body that keeps the minimum pace may take longer than LPS_HTTP_REQUEST_TIMEOUT: a large body on a slow link is not cut', async () => {
+    // 240 KB of JSON (whitespace between tokens is JSON) at 40 KB/s: 6 s, past the 4 s grace, above the 16 KB/s floor.
+    const body = Buffer.from(`{"idea":"sent slowly"${' '.repeat(240 * 1024)}}`);
+    const connection = openRaw(port());
+    const started = Date.now();
+    connection.write(`POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (connection.socket.destroyed || sent >= body.length) return void clearInterval(timer);
+      connection.write(body.subarray(sent, sent + 4 * 1024));
+      sent += 4 * 1024;
+    }, 100);
+    try {
+      const answer = await within(20_000, connection.response, 'the answer to a paced body');
+      expect(Date.now() - started).toBeGreaterThan(4_000);
+      expect(answer.status).toBe(201);
+    } finally {
+      clearInterval(timer);
+      connection.socket.destroy();
+    }
+  });
+
+  it('a body under the minimum pace is cut once the grace is over: 408, and its partial file removed', async () => {
+    // 8 KB/s, under the idle time-out's reach (a chunk every 100 ms) but below the 16 KB/s floor.
+    const post = await createTestPost(api.runtime, member.memberId);
+    const before = await filesUnder(dataDir);
+    const answer = await paced(post.id, 240 * 1024, 800);
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body).error).toMatchObject({ code: 'validation_error', details: { request: 'the request body arrived too slowly' } });
+    await waitFor(async () => JSON.stringify(await filesUnder(dataDir)) === JSON.stringify(before), { timeoutMs: 5_000, what: 'the partial upload removed' });
   });
 
   it('headers that trickle are cut by the headers time-out', async () => {

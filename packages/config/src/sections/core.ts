@@ -19,6 +19,8 @@ export const coreSection = defineSection({
     LPS_HTTP_HEADERS_TIMEOUT: durationMs('20s', { min: '1s', max: '10m' }),
     LPS_HTTP_REQUEST_TIMEOUT: durationMs('120s', { min: '1s', max: '1h' }),
     LPS_HTTP_BODY_IDLE_TIMEOUT: durationMs('15s', { min: '100ms', max: '10m' }),
+    /** Bytes per second a body still arriving after LPS_HTTP_REQUEST_TIMEOUT must have averaged (a 500 MB video may take as long as it keeps this pace). */
+    LPS_HTTP_MIN_BODY_RATE: Joi.number().integer().min(1).max(1_073_741_824).default(65_536),
   },
   build: (env) => {
     const nodeEnv = env.NODE_ENV as 'development' | 'production' | 'test';
@@ -33,6 +35,7 @@ export const coreSection = defineSection({
           headersMs: env.LPS_HTTP_HEADERS_TIMEOUT as number,
           requestMs: env.LPS_HTTP_REQUEST_TIMEOUT as number,
           bodyIdleMs: env.LPS_HTTP_BODY_IDLE_TIMEOUT as number,
+          minBodyBytesPerSecond: env.LPS_HTTP_MIN_BODY_RATE as number,
         },
       },
       database: { url: env.DATABASE_URL as string },

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { isAppError } from '@lps/common';
+import { isAppError, isBehindPace, type BodyPace } from '@lps/common';
 import { isPrivateAddressRefusal } from '@lps/outbound';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
@@ -13,14 +13,40 @@ function fetchFailure(error: unknown): string {
   if (isPrivateAddressRefusal(error)) return 'image_url leads to a private or local address, which the service does not fetch';
   const code = (error as { code?: string }).code;
   if (code === 'ETIMEDOUT') return 'image_url did not answer in time';
+  if (code === SENT_TOO_SLOWLY) return 'image_url sent its file too slowly';
   if (code === 'ERR_TOO_MANY_REDIRECTS') return 'image_url redirects too many times';
   return `image_url could not be fetched (${(error as Error).message})`;
+}
+
+const SENT_TOO_SLOWLY = 'LPS_SENT_TOO_SLOWLY';
+
+/**
+ * The client bounds the wait for the head and each silence; this bounds the
+ * transfer by its pace (the same rule as bodies sent to us), so a 500 MB video
+ * from a fast server is fetched whole and a server dripping bytes is cut.
+ */
+function keepToPace(stream: ReturnType<UseCaseDeps['services']['uploadClient']['stream']>, pace: BodyPace): void {
+  const startedAt = Date.now();
+  let transferred = 0;
+  stream.on('downloadProgress', (progress: { transferred: number }) => (transferred = progress.transferred));
+  const timer = setInterval(() => {
+    if (!isBehindPace(transferred, Date.now() - startedAt, pace)) return;
+    clearInterval(timer);
+    stream.destroy(Object.assign(new Error('image_url sent its file too slowly'), { code: SENT_TOO_SLOWLY }));
+  }, 1_000);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  stream.once('end', stop);
+  stream.once('close', stop);
+  stream.once('error', stop);
 }
 
 /** Opens the body stream once the response head has arrived, refusing non-2xx answers and declared oversize. */
 function openBody(deps: UseCaseDeps, url: string, limits: UploadLimits): Promise<Readable> {
   return new Promise((resolve, reject) => {
     const stream = deps.services.uploadClient.stream(url);
+    const { storage, http } = deps.runtime.config;
+    keepToPace(stream, { graceMs: storage.uploadFetchTimeoutMs, minBytesPerSecond: http.timeouts.minBodyBytesPerSecond });
     stream.once('error', reject);
     stream.once('response', (response: { statusCode: number; headers: Record<string, string | undefined> }) => {
       const declared = Number(response.headers['content-length'] ?? 0);
@@ -57,7 +83,7 @@ export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, po
   assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'upload an image to');
   let staged;
   try {
-    // Videos (decision 0021) by URL too: streamed to storage like a file, within LPS_UPLOAD_FETCH_TIMEOUT.
+    // Videos (decision 0021) by URL too: streamed to storage like a file, at LPS_HTTP_MIN_BODY_RATE or faster past LPS_UPLOAD_FETCH_TIMEOUT.
     const limits = withVideo(URL_LIMITS, deps.runtime.config.images.videoMaxBytes);
     const body = await openBody(deps, input.image_url, limits);
     staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, limits);
