@@ -1,4 +1,4 @@
-import { createTestMember, createTestPost, mp4File, startFakeLinkedIn, type FakeLinkedIn, type TestMember } from '@lps/testing';
+import { createTestMember, createTestPost, mp4File, startFakeLinkedIn, waitFor, type FakeLinkedIn, type TestMember } from '@lps/testing';
 import { linkedInSteps } from './support/linkedin-steps.js';
 import { outboxEvents, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
@@ -129,5 +129,24 @@ describe('publishing a video post to LinkedIn', () => {
     expect(fake.state.posts.length).toBe(posts);
     const failed = (await outboxEvents(harness.api, 'post.publish_failed')).filter((event) => (event.payload as { post: { id: string } }).post.id === post.id);
     expect(failed).toHaveLength(1);
+  });
+  it('a video still processing LPS_VIDEO_PROCESSING_WAIT after the publication was requested fails it, nothing posted', async () => {
+    const post = await videoPost('A clip LinkedIn takes forever with');
+    const posts = fake.state.posts.length;
+    const processingMs = fake.state.videoProcessingMs;
+    fake.state.videoProcessingMs = 10 * 60_000;
+    try {
+      const before = fake.state.requests.length;
+      await publish(post.id);
+      // Its first look found it PROCESSING; then the publication is made to have been requested 61 s ago (the wait is 60 s).
+      await waitFor(async () => requestsSince(before, /^\/rest\/videos\/urn/).length > 0 || undefined, { what: 'the first look at the video' });
+      await harness.api.runtime.db.post.update({ where: { id: post.id }, data: { publishRequestedAt: new Date(Date.now() - 61_000) } });
+      const done = await settled(post.id);
+      expect(done.status).toBe('approved');
+      expect(done.lastError).toMatch(/LinkedIn was still processing the video \(urn:li:video:\S+, PROCESSING\) \d+ s after the publication was requested \(LPS_VIDEO_PROCESSING_WAIT\); nothing was posted/);
+      expect(fake.state.posts.length).toBe(posts);
+    } finally {
+      fake.state.videoProcessingMs = processingMs;
+    }
   });
 });
