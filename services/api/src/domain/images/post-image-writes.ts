@@ -7,7 +7,10 @@ import { getOwnedPost } from '../posts/find-post.js';
 function alreadyShows(post: Post, change: PostImagesChange): boolean {
   if (post.imageUrl !== change.imageUrl || post.format !== change.format) return false;
   if (change.approve && post.status === 'draft_saved') return false;
-  return JSON.stringify(postImagesOf(post)) === JSON.stringify(change.images ?? []);
+  const shown = postImagesOf(post);
+  const asked = change.images ?? [];
+  // Field by field: jsonb keeps an object's keys in an order of its own.
+  return shown.length === asked.length && shown.every((image, index) => image.image_url === asked[index]?.image_url && image.alt_text === asked[index]?.alt_text);
 }
 
 /**
