@@ -75,6 +75,25 @@ describe('several images: content.multiImage', () => {
     expect(raw.status).toBe(400);
   });
 
+  it('the fake refuses, as LinkedIn documents, images the author does not own and alt text past the limit, creating nothing', async () => {
+    const other = fake.state.addAccount();
+    const theirs = await network.uploadImage({ memberId: 'o', personUrn: other.personUrn, accessToken: other.accessToken }, png, 'image/png');
+    const [mine] = (await images(1)) as [string];
+    const raw = (content: unknown) =>
+      fetch(`${fake.url}/rest/posts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.accessToken}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' },
+        body: JSON.stringify({ author: account.personUrn, commentary: `raw ${Math.random()}`, content }),
+      });
+    const before = postsBy().length;
+    const notOwned = await raw({ multiImage: { images: [{ id: theirs }, { id: mine }] } });
+    const longAlt = await raw({ multiImage: { images: [{ id: mine, altText: 'a'.repeat(LINKEDIN_ALT_TEXT_MAX + 1) }, { id: mine }] } });
+    const notText = await raw({ multiImage: { images: [{ id: mine, altText: 42 }, { id: mine }] } });
+    expect([notOwned.status, longAlt.status, notText.status]).toEqual([403, 400, 400]);
+    expect(((await longAlt.json()) as { code: string }).code).toBe('FIELD_LENGTH_TOO_LONG');
+    expect(postsBy()).toHaveLength(before);
+  });
+
   it('refuses one content type mixed with another', async () => {
     const [urn] = await images(1);
     const error = await failureOf(network.publishPost(account, { text: 'mixed', reference: 'x', media: { kind: 'image', urn: urn as string }, article: { source: 'https://example.test/', title: 't' } }));

@@ -168,13 +168,16 @@ describe('a new user, with the service started by `npm start` and its defaults',
     verifySignatures(await waitForEvent('post.images_ready', (data) => data.post.id === postId), secret);
   });
 
-  it('selects a candidate with the hook drawn over it, and downloads the result', async () => {
+  it('selects a generated design with the default overlay: no second copy of the hook (decision 0022), alt text from its words; downloads it', async () => {
     const post = (await call('GET', `/posts/${postId}`)).json.post;
     const index = post.image_candidates.findIndex((c: any) => c.kind === 'image');
+    const candidate = post.image_candidates[index];
+    expect(candidate.shows_text).toBeTruthy();
     const selected = await call('POST', `/posts/${postId}/select-image`, { image_index: index, use_overlay: true });
     expect(selected.status).toBe(200);
     expect(selected.json.post.status).toBe('approved');
-    expect(selected.json.post.image_url).not.toBe(post.image_candidates[index].base_url);
+    expect(selected.json.post.image_url).toBe(candidate.base_url);
+    expect(selected.json.post.images).toEqual([{ image_url: candidate.base_url, alt_text: candidate.alt_text }]);
     await expectDownloadsStoredFile(selected.json.post.image_url);
   });
 

@@ -75,19 +75,28 @@ describe('images end to end: POST /images → poll → candidates → select', (
     expect(source.status).toBe(200);
     expect(source.headers['content-type']).toBe('image/png');
 
-    const selected = await as(`/posts/${post.id}/select-image`).send({ image_index: 0 });
+    // A generated design already shows the hook: the default overlay draws no second copy (decision 0022).
+    const design = await as(`/posts/${post.id}/select-image`).send({ image_index: 0 });
+    expect(design.status).toBe(200);
+    expect(design.body.post).toMatchObject({ status: 'approved', format: 'image', image_url: first.base_url });
+    expect(await overlayFiles(post.id)).toEqual([]);
+
+    // A picture without text of its own gets the hook drawn over it, in a file of its own.
+    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', await png(800, 600), { filename: 'plain.png', contentType: 'image/png' });
+    expect(uploaded.status).toBe(201);
+    const plain = await fetchFile(uploaded.body.image_url);
+    const selected = await as(`/posts/${post.id}/select-image`).send({ image_url: uploaded.body.image_url });
     expect(selected.status).toBe(200);
-    expect(selected.body.post).toMatchObject({ status: 'approved', format: 'image' });
-    expect(selected.body.post.image_url).not.toBe(first.base_url);
+    expect(selected.body.post.image_url).not.toBe(uploaded.body.image_url);
     const overlay = await fetchFile(selected.body.post.image_url);
     expect(overlay.status).toBe(200);
-    const [before, after] = [await sharp(source.body as Buffer).metadata(), await sharp(overlay.body as Buffer).metadata()];
+    const [before, after] = [await sharp(plain.body as Buffer).metadata(), await sharp(overlay.body as Buffer).metadata()];
     expect([after.width, after.height]).toEqual([before.width, before.height]);
-    expect((overlay.body as Buffer).equals(source.body as Buffer)).toBe(false);
+    expect((overlay.body as Buffer).equals(plain.body as Buffer)).toBe(false);
 
     // The same image with the same hook again: the overlay already made is reused, not drawn and stored anew.
     const overlaysBefore = await overlayFiles(post.id);
-    const reselected = await as(`/posts/${post.id}/select-image`).send({ image_index: 0 });
+    const reselected = await as(`/posts/${post.id}/select-image`).send({ image_url: uploaded.body.image_url });
     expect(reselected.body.post.image_url).toBe(selected.body.post.image_url);
     expect(await overlayFiles(post.id)).toEqual(overlaysBefore);
 

@@ -17,9 +17,11 @@ export class BuiltinImageProvider implements ImageProvider {
     const candidates: RenderedCandidate[] = [];
     for (const [index, design] of DESIGNS.entries()) {
       const input = { ...base, palette: paletteFor(request.scene, request.seed, index) };
+      // Recorded with each render: its alt text, and that it already shows the post's words (no overlay on it).
+      const { shows, alt } = design.describe(input);
       for (const size of IMAGE_SIZES) {
         const data = await svgToPng(design.render(input, size));
-        candidates.push({ kind: 'image', design: design.name, ...size, contentType: 'image/png', extension: 'png', data });
+        candidates.push({ kind: 'image', design: design.name, ...size, contentType: 'image/png', extension: 'png', data, altText: alt, showsText: shows });
       }
     }
     const points = keyPointsOf(request);

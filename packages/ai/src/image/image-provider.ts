@@ -25,6 +25,10 @@ export interface RenderedCandidate {
   contentType: 'image/png' | 'image/jpeg' | 'application/pdf';
   extension: 'png' | 'jpg' | 'pdf';
   data: Buffer;
+  /** Images: what the picture shows, for screen readers (decision 0022). */
+  altText?: string;
+  /** The words drawn in the picture, when they are the post's own: an overlay would repeat them. */
+  showsText?: string;
 }
 
 export interface ImageProvider {

@@ -1,6 +1,7 @@
 import got, { type Got } from 'got';
 import { ProviderUnavailableError } from '../text-provider.js';
 import { hookOf } from './content.js';
+import { altTextOf } from './designs/design.js';
 import { IMAGE_SIZES, type ImageProvider, type ImageRequest, type RenderedCandidate } from './image-provider.js';
 import { fitImage } from './fit-image.js';
 
@@ -50,6 +51,13 @@ export function imagePrompt(request: ImageRequest): string {
   return `An editorial illustration for a LinkedIn post about: "${subject}".${scene} Clean composition, no text, no letters, no logos.`;
 }
 
+/** Alt text of a generated illustration: its subject and art direction as asked for (decision 0022). */
+export function pictureAltText(request: ImageRequest): string {
+  const subject = hookOf(request) || request.idea || 'a professional topic';
+  const scene = request.scene?.trim() ? ` (${request.scene.trim()})` : '';
+  return altTextOf(`Illustration for a post about “${subject}”${scene}`);
+}
+
 /**
  * Any OpenAI-compatible Images endpoint (POST {base}/images/generations).
  * Pictures come back as base64 or as URLs; each is fitted to 1200×1200 and 1200×627.
@@ -72,9 +80,11 @@ export class OpenAiImageProvider implements ImageProvider {
   async generate(request: ImageRequest): Promise<RenderedCandidate[]> {
     const pictures = await this.requestPictures(request);
     const candidates: RenderedCandidate[] = [];
+    // The prompt asks for no text: the picture carries none (an overlay may add the hook), and what was asked for is the best description known.
+    const altText = pictureAltText(request);
     for (const picture of pictures) {
       for (const size of IMAGE_SIZES) {
-        candidates.push({ kind: 'image', design: 'openai', ...size, contentType: 'image/png', extension: 'png', data: await fitImage(picture, size) });
+        candidates.push({ kind: 'image', design: 'openai', ...size, contentType: 'image/png', extension: 'png', data: await fitImage(picture, size), altText });
       }
     }
     return candidates;

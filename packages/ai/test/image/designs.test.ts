@@ -42,6 +42,17 @@ describe.each(Object.entries(INPUTS))('builtin designs with %s input', (_label, 
     expect(new Set(squares.map((square) => square.data.toString('base64'))).size).toBe(DESIGNS.length);
   });
 
+  it('records with every image the words it shows and alt text that says them, within LinkedIn\'s 4086 characters (decision 0022)', () => {
+    for (const image of candidates.filter((candidate) => candidate.kind === 'image')) {
+      expect(image.showsText?.trim()).toBeTruthy();
+      expect(image.altText).toContain(image.showsText?.slice(0, 200));
+      expect((image.altText as string).length).toBeLessThanOrEqual(4086);
+      // The gradient shows the scene when there is one; the others the hook (its first line), else a stand-in.
+      if (image.design === 'gradient' && input.scene?.trim()) expect(image.showsText).toBe(input.scene.trim());
+      else if (input.body) expect(image.showsText).toBe(input.body.split('\n')[0]?.trim());
+    }
+  });
+
   it('adds one PDF carousel of 1080×1350 slides: cover, points, closing', async () => {
     const documents = candidates.filter((candidate) => candidate.kind === 'document');
     expect(documents).toHaveLength(1);

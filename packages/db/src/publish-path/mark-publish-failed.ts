@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../client.js';
-import type { Post, PostStatus } from '../generated/prisma/client.js';
+import { Prisma, type Post, type PostStatus } from '../generated/prisma/client.js';
 import { findPostById } from '../repositories/posts.js';
 
 /** docs/api.md: back to the state before publishing (a scheduled post becomes draft_saved). */
@@ -27,6 +27,7 @@ export async function markPublishFailed(tx: DbOrTx, postId: string, reason: stri
       publishClaimedAt: null,
       // The publication is over: a new one uploads its media afresh (the image may change meanwhile).
       publishMediaUrn: null,
+      publishImageUrns: Prisma.DbNull,
       ...(current.status === 'scheduled' ? { scheduledAt: null } : {}),
     },
   });

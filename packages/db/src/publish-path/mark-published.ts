@@ -28,6 +28,7 @@ const publishedColumns = <Text, Time>({ urn, url, now }: { urn: Text; url: Text;
     publishRequestedAt: null,
     statusBeforePublish: null,
     publishMediaUrn: null,
+    publishImageUrns: null,
     lastError: null,
     updatedAt: now,
   }) as const satisfies Partial<Record<keyof Post, unknown>>;

@@ -1,5 +1,5 @@
 import { inTransaction, lockMemberScope, type Db } from '../client.js';
-import type { Post } from '../generated/prisma/client.js';
+import { Prisma, type Post } from '../generated/prisma/client.js';
 import { appendOutboxEvent } from '../outbox.js';
 import { postToWire } from '../wire/post.js';
 
@@ -44,6 +44,7 @@ export async function attachNetworkPost(db: Db, attachment: NetworkPostAttachmen
         statusBeforePublish: null,
         publishClaimedAt: null,
         publishMediaUrn: null,
+        publishImageUrns: Prisma.DbNull,
       },
     });
     const event = await appendOutboxEvent(tx, { memberId: post.memberId, type: 'post.published', data: { post: postToWire(post) } });

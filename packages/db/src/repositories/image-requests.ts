@@ -50,7 +50,7 @@ export const returnPostFromImages = (db: DbOrTx, post: Pick<Post, 'id' | 'status
 /** An upload or overlay the API is about to ask the image service for, and wait on (decision 0006). */
 export const createImageCallRequest = (
   db: DbOrTx,
-  request: { id?: string; postId: string; memberId: string; kind: 'upload' | 'overlay'; sourceKey: string; contentType?: string; title?: string },
+  request: { id?: string; postId: string; memberId: string; kind: 'upload' | 'overlay'; sourceKey: string; contentType?: string; title?: string; altText?: string },
 ) => db.imageRequest.create({ data: request });
 
 /**

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../client.js';
 import type { PostFormat, PostStatus } from '../generated/prisma/client.js';
 import type { ImageCandidate } from '../wire/post.js';
+import type { PostImage } from '../wire/post-images.js';
 
 /** States from which a post may be scheduled, published or get images (docs/api.md); the API and the image service share the rule. */
 export const READY_FOR_WORK: PostStatus[] = ['draft', 'draft_saved', 'approved', 'scheduled'];
@@ -9,7 +10,8 @@ export const READY_FOR_WORK: PostStatus[] = ['draft', 'draft_saved', 'approved',
 const CURRENT_LIST = `(CASE WHEN jsonb_typeof(image_candidates) = 'array' THEN image_candidates ELSE '[]'::jsonb END)`;
 
 /**
- * Appends candidates to a post and makes `imageUrl` its image, in one statement
+ * Appends candidates to a post and makes `imageUrl` its one image (with `images`,
+ * its alt text: decision 0022; null for a document), in one statement
  * (raw SQL: Prisma cannot append to a JSON array): the state and the cap are checked
  * on the row as it is when the statement takes its lock, so concurrent uploads to one
  * post each add theirs in turn and none is lost, and the cap counts them all.
@@ -19,11 +21,11 @@ export async function appendImageCandidates(
   db: DbOrTx,
   postId: string,
   added: ImageCandidate[],
-  post: { imageUrl: string; format: PostFormat; allowedFrom: PostStatus[]; max: number },
+  post: { imageUrl: string; format: PostFormat; images: PostImage[] | null; allowedFrom: PostStatus[]; max: number },
 ): Promise<boolean> {
   const appended = await db.$executeRawUnsafe(
     `UPDATE posts
-        SET image_candidates = ${CURRENT_LIST} || $2::jsonb, image_url = $3, format = $4::"PostFormat", updated_at = now()
+        SET image_candidates = ${CURRENT_LIST} || $2::jsonb, image_url = $3, format = $4::"PostFormat", images = $7::jsonb, updated_at = now()
       WHERE id = $1::uuid
         AND status = ANY($5::"PostStatus"[])
         AND jsonb_array_length(${CURRENT_LIST}) + jsonb_array_length($2::jsonb) <= $6`,
@@ -33,6 +35,7 @@ export async function appendImageCandidates(
     post.format,
     post.allowedFrom,
     post.max,
+    post.images === null ? null : JSON.stringify(post.images),
   );
   return appended === 1;
 }

@@ -26,6 +26,8 @@ export interface PostRow {
   publish_reference: string | null;
   publish_media_urn: string | null;
   link_preview: Prisma.JsonValue | null;
+  images: Prisma.JsonValue | null;
+  publish_image_urns: Prisma.JsonValue | null;
   analytics_refreshed_at: Date | null;
   analytics_impressions: number;
   analytics_likes: number;
@@ -65,6 +67,8 @@ export const postFromRow = (row: PostRow): Post => ({
   publishReference: row.publish_reference,
   publishMediaUrn: row.publish_media_urn,
   linkPreview: row.link_preview,
+  images: row.images,
+  publishImageUrns: row.publish_image_urns,
   analyticsRefreshedAt: row.analytics_refreshed_at,
   analyticsImpressions: row.analytics_impressions,
   analyticsLikes: row.analytics_likes,

@@ -1,6 +1,7 @@
 import { isoOrNull } from '@lps/common';
 import type { Post } from '../generated/prisma/client.js';
 import { linkPreviewToWire } from './link-preview.js';
+import { postImagesOf } from './post-images.js';
 
 // A type alias, not an interface: wire objects are stored as JSON (outbox payloads),
 // and only aliases satisfy Prisma's JSON index signature.
@@ -14,6 +15,10 @@ export type ImageCandidate = {
   title?: string;
   /** Videos only: how long it plays, as its MP4 header says (decision 0021). */
   duration_seconds?: number;
+  /** Images: what the image shows, for screen readers; a post that selects it publishes it as `altText` unless the member gives another (decision 0022). */
+  alt_text?: string;
+  /** Designs this service drew: the words drawn in it. select-image draws no overlay on it (the text would show twice). */
+  shows_text?: string;
 };
 
 /** A post's `image_candidates` column as the ordered list it holds; none yet is an empty list. */
@@ -39,6 +44,8 @@ export function postToWire(post: Post) {
     last_error: post.lastError,
     // The card a link in the body becomes on LinkedIn (decision 0017); null without a link.
     link_preview: linkPreviewToWire(post.linkPreview),
+    // Additive (decision 0022): every image in publishing order, the first being image_url; [] without images.
+    images: postImagesOf(post),
   };
 }
 

@@ -12,7 +12,10 @@ import { mediaStatusOf, type FakeLinkedInState } from './fake-state.js';
  *   the media" — its limit, 4086 characters, is what integrators quote from the
  *   page (UNSURE: not seen on the page itself here).
  * - MultiImage API: "A MultiImage post is a post containing multiple images
- *   (minimum of 2 images and maximum of 20 images)", each `{id, altText}`.
+ *   (minimum of 2 images and maximum of 20 images)", each `{id, altText}`;
+ *   "Please ensure that all images being used are owned by the author": an image
+ *   another member uploaded is refused (403 ACCESS_DENIED: UNSURE of the code).
+ *   `altText` is a string (400 otherwise: UNSURE of the code).
  * - Article (Posts API "Article" and the Article Post API page): "Posts API does
  *   not support URL scraping for article post creation … API partners need to set
  *   article fields such as thumbnail, title and description". `source` (the URL)
@@ -51,8 +54,10 @@ export interface PostContent {
   article?: ArticleRef;
 }
 
-const tooLong = (path: string, value: unknown): ContentProblem | undefined =>
-  typeof value === 'string' && value.length > ALT_TEXT_MAX ? [400, 'FIELD_LENGTH_TOO_LONG', `${path} :: length exceeds ${ALT_TEXT_MAX}`] : undefined;
+const tooLong = (path: string, value: unknown): ContentProblem | undefined => {
+  if (value !== undefined && typeof value !== 'string') return [400, 'INVALID_FIELD_TYPE', `${path} :: must be a string`];
+  return typeof value === 'string' && value.length > ALT_TEXT_MAX ? [400, 'FIELD_LENGTH_TOO_LONG', `${path} :: length exceeds ${ALT_TEXT_MAX}`] : undefined;
+};
 
 /** Why a post may not use this media (yet), as LinkedIn words it. */
 export function mediaProblem(state: FakeLinkedInState, mediaId: unknown, path: string, kinds: string[]): ContentProblem | undefined {
@@ -65,12 +70,14 @@ export function mediaProblem(state: FakeLinkedInState, mediaId: unknown, path: s
   return undefined;
 }
 
-function multiImageProblem(state: FakeLinkedInState, images: unknown): ContentProblem | undefined {
+function multiImageProblem(state: FakeLinkedInState, images: unknown, author: string | undefined): ContentProblem | undefined {
   if (!Array.isArray(images) || images.length < MULTI_IMAGE_MIN || images.length > MULTI_IMAGE_MAX) {
     return [400, 'INVALID_CONTENT', `/content/multiImage/images :: a MultiImage post needs ${MULTI_IMAGE_MIN} to ${MULTI_IMAGE_MAX} images`];
   }
   for (const [index, image] of (images as MediaRef[]).entries()) {
     const path = `/content/multiImage/images/${index}`;
+    const asset = typeof image?.id === 'string' ? state.assets.get(image.id) : undefined;
+    if (asset && author !== undefined && asset.owner !== author) return [403, 'ACCESS_DENIED', `${path}/id :: ${asset.urn} is not owned by ${author}`];
     const problem = tooLong(`${path}/altText`, image?.altText) ?? mediaProblem(state, image?.id, `${path}/id`, ['image']);
     if (problem) return problem;
   }
@@ -93,15 +100,15 @@ function articleProblem(state: FakeLinkedInState, article: ArticleRef): ContentP
   return undefined;
 }
 
-/** Checks a create's `content` (absent: a text post). */
-export function contentProblem(state: FakeLinkedInState, content: PostContent | undefined): ContentProblem | undefined {
+/** Checks a create's `content` (absent: a text post) for a post by `author`. */
+export function contentProblem(state: FakeLinkedInState, content: PostContent | undefined, author?: string): ContentProblem | undefined {
   if (content === undefined || content === null) return undefined;
   const present = CONTENT_TYPES.filter((type) => (content as Record<string, unknown>)[type] !== undefined);
   if (present.length !== 1) return [400, 'INVALID_CONTENT', `/content :: exactly one content type is allowed, got ${present.join(', ') || 'none'}`];
   if (content.media) {
     return tooLong('/content/media/altText', content.media.altText) ?? mediaProblem(state, content.media.id, '/content/media/id', ['image', 'document', 'video']);
   }
-  if (content.multiImage) return multiImageProblem(state, content.multiImage.images);
+  if (content.multiImage) return multiImageProblem(state, content.multiImage.images, author);
   if (content.article) return articleProblem(state, content.article);
   return [400, 'UNSUPPORTED_CONTENT', `/content :: ${present[0]} is not supported by this fake`];
 }

@@ -25,7 +25,7 @@ export function createPost(state: FakeLinkedInState, { res, body, account }: Res
   const commentary = post.commentary ?? '';
   const read = readLittleText(commentary);
   if (read.text.length > 3000) return linkedInError(res, 400, 'FIELD_LENGTH_TOO_LONG', '/commentary :: length exceeds 3000');
-  const problem = contentProblem(state, post.content);
+  const problem = contentProblem(state, post.content, post.author);
   if (problem) return linkedInError(res, ...problem);
   // LinkedIn compares with the author's recent posts, deleted ones included: a deleted post's URN can come back ("ghost").
   const duplicate = state.posts.find((earlier) => earlier.author === post.author && earlier.commentary === commentary);

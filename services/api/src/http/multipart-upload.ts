@@ -7,6 +7,7 @@ import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
 import { stageUpload, type StagedUpload } from '../domain/images/stage-upload.js';
 import { describeBytes, FORM_FRAMING_BYTES, largestOf, MULTIPART_LIMITS, uploadProblem, withVideo, type UploadLimits } from '../domain/images/upload-limits.js';
+import { altText } from '../schemas/alt-text.js';
 import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
@@ -53,9 +54,13 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
 const MULTER_PROBLEMS: Record<string, string> = {
   LIMIT_UNEXPECTED_FILE: 'send exactly one file, in the field `file`',
   LIMIT_FILE_COUNT: 'send exactly one file, in the field `file`',
-  LIMIT_FIELD_COUNT: 'the only field accepted is `file`',
-  LIMIT_PART_COUNT: 'the only field accepted is `file`',
+  LIMIT_FIELD_COUNT: 'the only fields accepted are `file` and `alt_text`',
+  LIMIT_PART_COUNT: 'the only fields accepted are `file` and `alt_text`',
 };
+
+/** The one text field (decision 0022): an image's alt text, at most 4086 characters of up to 4 UTF-8 bytes each. */
+const ALT_TEXT_FIELD = 'alt_text';
+const ALT_TEXT_FIELD_BYTES = 4086 * 4;
 
 function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<StagedFile | undefined> {
   return new Promise((resolve, reject) => {
@@ -68,7 +73,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
     const upload = multer({
       storage: stagingEngine(deps, target, (problem) => settle(() => resolve({ problem } as StagedFile))),
       // A backstop above the largest accepted file: our own cap answers first with the precise reason.
-      limits: { files: 1, fields: 0, parts: 1, fileSize: largestBody(deps) },
+      limits: { files: 1, fields: 1, parts: 2, fileSize: largestBody(deps), fieldSize: ALT_TEXT_FIELD_BYTES },
       // Browsers and curl send a file name's UTF-8 bytes as they are; latin1 (the default) would garble a PDF's title.
       defParamCharset: 'utf8',
     }).single('file');
@@ -78,6 +83,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
         const code = (error as { code?: string }).code ?? '';
         if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
         if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: `the file is larger than ${describeBytes(largestOf(limitsOf(deps)))}` }));
+        if (code === 'LIMIT_FIELD_VALUE') return reject(validationError({ [ALT_TEXT_FIELD]: 'is longer than LinkedIn\'s 4086 characters' }));
         reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
       }),
     );
@@ -117,6 +123,13 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   }
   await refuseDeclaredOversize(deps, req, res, target);
   const file = await parse(deps, req, res, target);
+  let alt: string | null | undefined;
+  try {
+    alt = altTextField(req.body);
+  } catch (error) {
+    if (file?.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
+    throw error;
+  }
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
   try {
     assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
@@ -129,5 +142,17 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
     throw file.problem;
   }
   if (!file.staged) throw validationError({ file: 'the file could not be read' });
-  return attachUpload(deps, target.memberId, target.postId, file.staged, 'file');
+  return attachUpload(deps, target.memberId, target.postId, file.staged, 'file', alt);
+}
+
+/** The form's text fields: `alt_text` alone, checked as the JSON form checks it. */
+function altTextField(fields: unknown): string | null | undefined {
+  const entries = Object.entries((fields ?? {}) as Record<string, unknown>);
+  const unknown = entries.find(([name]) => name !== ALT_TEXT_FIELD);
+  if (unknown) throw validationError({ [unknown[0].slice(0, 100)]: 'the only fields accepted are `file` and `alt_text`' });
+  const value = entries[0]?.[1];
+  if (value === undefined) return undefined;
+  const checked = altText().label(ALT_TEXT_FIELD).validate(value);
+  if (checked.error) throw validationError({ [ALT_TEXT_FIELD]: checked.error.message });
+  return checked.value as string | null;
 }

@@ -52,7 +52,7 @@ export const postRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'patch',
     path: '/posts/:id',
-    summary: 'Replace the body of a post that is not published, and/or set its link card (link_preview)',
+    summary: 'Replace the body of a post that is not published, and/or set its link card (link_preview), and/or order its images and their alt text (images)',
     tag: 'Posts',
     request: { params: idParams, body: UpdatePostBody },
     responses: { 200: { description: 'The updated post', schema: PostEnvelopeSchema } },

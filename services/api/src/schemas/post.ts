@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { altText } from './alt-text.js';
 import { dateTime, nullableDateTime, nullableString, nullableUri, uuid } from './common.js';
 
 export const POST_STATUSES = ['draft', 'draft_saved', 'approved', 'generating_images', 'scheduled', 'published', 'rejected'] as const;
@@ -11,7 +12,14 @@ export const ImageCandidateSchema = Joi.object({
   source: Joi.string().valid('generated', 'upload').required(),
   title: Joi.string().max(100).description('Documents uploaded as a file or URL: the title LinkedIn shows, from the file name (path, control and direction characters removed).'),
   duration_seconds: Joi.number().min(0).description('Videos only (additive): how long the video plays, from its MP4 header.'),
+  alt_text: Joi.string().description('Additive. Images: what it shows, for screen readers — the words of a generated design, or the alt text given with an upload. Selecting the image publishes it unless another is given.'),
+  shows_text: Joi.string().description('Additive. Designs this service drew: the post\'s words already drawn in it. select-image draws no overlay on such an image (the text would show twice).'),
 }).label('ImageCandidate');
+
+export const PostImageSchema = Joi.object({
+  image_url: Joi.string().uri().required(),
+  alt_text: nullableString().required().description('Sent to LinkedIn as the image\'s altText; null: none.'),
+}).label('PostImage');
 
 /** How long a card's texts may be; longer page texts are cut at a word (decision 0017). */
 export const LINK_TITLE_MAX = 300;
@@ -51,6 +59,11 @@ export const PostSchema = Joi.object({
   image_candidates: Joi.array().items(ImageCandidateSchema).allow(null).description('Absent until the first image generation or upload.'),
   last_error: nullableString().description('Why the last publication failed, if it did.'),
   link_preview: LinkPreviewSchema.allow(null).description('The link card of the body\'s first link (or the member\'s chosen page); null without a link. Additive: not in the base contract.'),
+  images: Joi.array()
+    .items(PostImageSchema)
+    .max(20)
+    .required()
+    .description('Additive. The post\'s images in publishing order, each with its alt text: the first is image_url; 2–20 publish as one multi-image post. [] for text and document posts.'),
 }).label('Post');
 
 export const PostEnvelopeSchema = Joi.object({ post: PostSchema.required() }).label('PostEnvelope');
@@ -103,4 +116,14 @@ export const UpdatePostBody = Joi.object({
     .max(3000)
     .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written. Its first http(s) link becomes a link card (`link_preview`).'),
   link_preview: LinkPreviewChoicesBody.description('Additive: the member\'s choices for the link card. Either field may come alone; at least one is required.'),
-}).or('body', 'link_preview');
+  images: Joi.array()
+    .items(
+      Joi.object({
+        image_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).required().description('One of the post\'s images or image candidates.'),
+        alt_text: altText().description('Omitted: the image keeps its alt text (a candidate\'s own when newly added); null or "": none.'),
+      }).label('PostImageChoice'),
+    )
+    .min(1)
+    .max(20)
+    .description('Additive: the post\'s images in their new order — reorder, remove, add candidates, set alt text. 1 image is a single-image post, 2–20 a multi-image post. Never drawn over.'),
+}).or('body', 'link_preview', 'images');

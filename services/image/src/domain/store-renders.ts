@@ -15,7 +15,16 @@ export async function storeRenders(
   for (const [index, render] of renders.entries()) {
     const key = `${target.memberId}/${target.postId}/gen-${target.requestId}-${index}-${render.design}-${render.width}x${render.height}.${render.extension}`;
     const file = await storage.put(key, render.data, render.contentType);
-    stored.push({ base_url: file.url, width: render.width, height: render.height, kind: render.kind, source: 'generated' });
+    stored.push({
+      base_url: file.url,
+      width: render.width,
+      height: render.height,
+      kind: render.kind,
+      source: 'generated',
+      // Decision 0022: alt text published unless the member gives another, and the words the design already shows.
+      ...(render.altText ? { alt_text: render.altText } : {}),
+      ...(render.showsText ? { shows_text: render.showsText } : {}),
+    });
   }
   return stored;
 }

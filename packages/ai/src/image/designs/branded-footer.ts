@@ -1,15 +1,22 @@
 import { textPath } from '../text/layout.js';
-import { frameOf, orDefault, svgDocument, type Design } from './design.js';
+import { altTextOf, frameOf, orDefault, svgDocument, type Design, type DesignInput } from './design.js';
+
+const hookOf = (input: DesignInput) => orDefault(input.hook, input.scene ?? input.name);
 
 /** Light card with the hook and a dark footer band carrying the member's initials, name and headline. */
 export const brandedFooter: Design = {
   name: 'branded',
+  describe(input) {
+    const shows = hookOf(input);
+    const footer = [input.name, input.headline].filter(Boolean).join(', ');
+    return { shows, alt: altTextOf(`Card reading “${shows}”, with a footer naming ${footer}`) };
+  },
   render(input, size) {
     const { palette } = input;
     const { m, landscape } = frameOf(size);
     const footer = Math.round(size.height * (landscape ? 0.24 : 0.17));
     const footerTop = size.height - footer;
-    const hook = textPath(orDefault(input.hook, input.scene ?? input.name), { x: m + 24, y: m, width: size.width - 2 * m - 24, height: footerTop - 2 * m }, {
+    const hook = textPath(hookOf(input), { x: m + 24, y: m, width: size.width - 2 * m - 24, height: footerTop - 2 * m }, {
       weight: 'semibold',
       maxSize: landscape ? 62 : 78,
       minSize: 28,

@@ -1,13 +1,19 @@
 import { textPath } from '../text/layout.js';
-import { frameOf, orDefault, svgDocument, type Design } from './design.js';
+import { altTextOf, frameOf, orDefault, svgDocument, type Design, type DesignInput } from './design.js';
+
+const wordsOf = (input: DesignInput) => orDefault(input.scene?.trim() ? input.scene : input.hook, input.name);
 
 /** Minimal gradient with soft shapes; the scene text (or the hook) centred in light type. */
 export const gradientScene: Design = {
   name: 'gradient',
+  describe(input) {
+    const shows = wordsOf(input);
+    return { shows, alt: altTextOf(`Soft colour gradient with the words “${shows}”, signed ${input.name}`) };
+  },
   render(input, size) {
     const { palette } = input;
     const { m, landscape } = frameOf(size);
-    const text = orDefault(input.scene?.trim() ? input.scene : input.hook, input.name);
+    const text = wordsOf(input);
     const nameHeight = landscape ? 32 : 40;
     const main = textPath(text, { x: m * 1.4, y: m, width: size.width - 2.8 * m, height: size.height - 2 * m - nameHeight * 2 }, {
       weight: 'regular',

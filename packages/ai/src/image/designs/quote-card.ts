@@ -1,9 +1,15 @@
 import { textPath } from '../text/layout.js';
-import { frameOf, orDefault, svgDocument, type Design } from './design.js';
+import { altTextOf, frameOf, orDefault, svgDocument, type Design, type DesignInput } from './design.js';
+
+const quoteOf = (input: DesignInput) => orDefault(input.hook, input.scene ?? 'Ideas worth sharing');
 
 /** A pull quote: the hook in large type under an oversized quotation mark, signed by the member. */
 export const quoteCard: Design = {
   name: 'quote',
+  describe(input) {
+    const shows = quoteOf(input);
+    return { shows, alt: altTextOf(`Quote card: “${shows}” — ${input.name}`) };
+  },
   render(input, size) {
     const { palette } = input;
     const { m, landscape } = frameOf(size);
@@ -12,7 +18,7 @@ export const quoteCard: Design = {
     const signatureHeight = landscape ? 40 : 52;
     const top = m + markSize * 0.55;
     const quote = textPath(
-      orDefault(input.hook, input.scene ?? 'Ideas worth sharing'),
+      quoteOf(input),
       { x: m, y: top, width: size.width - 2 * m, height: size.height - top - m - signatureHeight * 2 },
       { weight: 'semibold', maxSize: landscape ? 64 : 84, minSize: 30, lineHeight: 1.22, valign: 'middle' },
     );

@@ -1,14 +1,21 @@
 import { textPath } from '../text/layout.js';
-import { frameOf, orDefault, svgDocument, type Design } from './design.js';
+import { altTextOf, frameOf, orDefault, svgDocument, type Design, type DesignInput } from './design.js';
+
+const titleOf = (input: DesignInput) => orDefault(input.hook, input.scene ?? 'Start here');
+const kickerOf = (input: DesignInput) => (input.headline ?? input.name).toUpperCase();
 
 /** Bold headline card: the hook in heavy type on a bright field, with a thick rule and a kicker line. */
 export const titleCard: Design = {
   name: 'title',
+  describe(input) {
+    const shows = titleOf(input);
+    return { shows, alt: altTextOf(`Title card: “${shows}”, under the line “${kickerOf(input)}”`) };
+  },
   render(input, size) {
     const { palette } = input;
     const { m, landscape } = frameOf(size);
     const kickerHeight = landscape ? 34 : 44;
-    const kicker = textPath((input.headline ?? input.name).toUpperCase(), { x: m, y: m, width: size.width - 2 * m, height: kickerHeight }, {
+    const kicker = textPath(kickerOf(input), { x: m, y: m, width: size.width - 2 * m, height: kickerHeight }, {
       weight: 'semibold',
       maxSize: kickerHeight * 0.7,
       minSize: 16,
@@ -16,7 +23,7 @@ export const titleCard: Design = {
     });
     const ruleY = size.height - m - 18;
     const title = textPath(
-      orDefault(input.hook, input.scene ?? 'Start here'),
+      titleOf(input),
       { x: m, y: m + kickerHeight + m * 0.6, width: size.width - 2 * m, height: ruleY - (m + kickerHeight + m * 0.6) - m * 0.6 },
       { weight: 'black', maxSize: landscape ? 86 : 120, minSize: 34, lineHeight: 1.08, valign: 'bottom' },
     );

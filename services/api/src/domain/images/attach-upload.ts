@@ -21,12 +21,12 @@ export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal,
 }
 
 /**
- * Makes a staged upload the post's image or document: the image service checks
+ * Makes a staged upload the post's (one) image or document, with its alt text: the image service checks
  * the content (422), renders the variants and appends them all as candidates,
  * atomically with the cap and the post's state (decision 0006). This request
  * waits for it; if it gives up, nothing is attached and the staged file goes.
  */
-export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url') {
+export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url', altText?: string | null) {
   const { runtime, services } = deps;
   // The original and any variant a worker wrote before it stopped (killed, say): an abandoned upload keeps no file.
   const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => services.storage.delete(key))));
@@ -40,6 +40,8 @@ export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: 
       sourceKey: staged.key,
       contentType: staged.type,
       ...(staged.title ? { title: staged.title } : {}),
+      // An image's alt text travels with the request: the image service stores it on the candidates and the post (decision 0022).
+      ...(altText && staged.type !== 'application/pdf' ? { altText } : {}),
     });
   } catch (error) {
     await discard().catch(() => undefined);

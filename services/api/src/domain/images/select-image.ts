@@ -1,36 +1,21 @@
 import { hookOf, overlayKeyOf } from '@lps/ai';
-import { unprocessable } from '@lps/common';
-import { createImageCallRequest, imageCandidatesOf, postToWire, updatePostIfStatus, type ImageCandidate, type Post } from '@lps/db';
+import { createImageCallRequest, postToWire, type ImageCandidate, type Post, type PostImage, type PostImagesChange } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
 import { refusalError } from './attach-upload.js';
 import { askImageService } from './ask-image-service.js';
+import { altTextFor, assertDistinctImages, candidateFor, type ImageChoice } from './image-choices.js';
 import { assertImagesAllowed } from './image-states.js';
+import { saveImages } from './post-image-writes.js';
 
 export interface SelectImageInput {
   image_url?: string;
   image_index?: number;
+  /** Several images, in order (decision 0022). */
+  images?: ImageChoice[];
+  alt_text?: string | null;
   use_overlay?: boolean;
-}
-
-function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
-  const candidates = imageCandidatesOf(post.imageCandidates);
-  if (input.image_index !== undefined) {
-    const candidate = candidates[input.image_index];
-    if (!candidate) {
-      throw unprocessable(`image_index ${input.image_index} is out of range; the post has ${candidates.length} candidates`, { image_index: 'out of range' });
-    }
-    return candidate;
-  }
-  const byUrl = candidates.find((candidate) => candidate.base_url === input.image_url);
-  if (byUrl) return byUrl;
-  // The current image (an earlier overlay, say) may be selected again.
-  if (input.image_url && input.image_url === post.imageUrl) {
-    const kind = post.format === 'document' || post.format === 'video' ? post.format : 'image';
-    return { base_url: post.imageUrl, width: null, height: null, kind, source: 'generated' };
-  }
-  throw unprocessable('image_url is not one of this post\'s candidates or uploads', { image_url: 'unknown to this post' });
 }
 
 /**
@@ -38,11 +23,10 @@ function chosenCandidate(post: Post, input: SelectImageInput): ImageCandidate {
  * text (`overlayKeyOf`): selecting the same pair again finds it here and draws
  * nothing. Drawing is the image service's (decision 0006); this request waits for it.
  */
-async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate, field: string): Promise<string> {
+async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate, hook: string, field: string): Promise<string> {
   const { services } = deps;
-  const hook = hookOf({ body: post.body, idea: post.idea });
   const sourceKey = services.storage.keyFromUrl(candidate.base_url);
-  if (!hook || !sourceKey) return candidate.base_url;
+  if (!sourceKey) return candidate.base_url;
   const key = overlayKeyOf(post, sourceKey, hook);
   if (await services.storage.exists(key)) return services.storage.urlFor(key);
   const request = await createImageCallRequest(deps.runtime.db, { postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
@@ -53,37 +37,49 @@ async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate
 }
 
 /**
- * An overlay is made for the post's image and nothing else points at it: once
- * another image is selected, its file goes, so a post keeps one overlay however
- * often its image and text change.
+ * The image a choice becomes: the candidate itself, or the hook drawn over it —
+ * never over a design that already shows the post's words (`shows_text`): the text
+ * would appear twice (decision 0022). Nor over a document or a video (decision 0021).
  */
-async function forgetReplacedOverlay({ services, request }: UseCaseDeps, post: Post, selectedUrl: string): Promise<void> {
-  const previous = post.imageUrl ? services.storage.keyFromUrl(post.imageUrl) : undefined;
-  if (!previous || post.imageUrl === selectedUrl || !previous.startsWith(`${post.memberId}/${post.id}/overlay-`)) return;
-  await services.storage.delete(previous).catch((error: Error) => request.log.warn('a replaced overlay could not be deleted', { key: previous, error: error.message }));
+async function chosenImage(deps: UseCaseDeps, post: Post, choice: ImageChoice, candidate: ImageCandidate, overlay: boolean, field: string): Promise<PostImage> {
+  const hook = hookOf({ body: post.body, idea: post.idea });
+  if (!overlay || !hook || candidate.kind !== 'image' || candidate.shows_text) {
+    return { image_url: candidate.base_url, alt_text: altTextFor(post, choice, candidate) };
+  }
+  const imageUrl = await overlaid(deps, post, candidate, hook, field);
+  return { image_url: imageUrl, alt_text: altTextFor(post, choice, candidate, imageUrl === candidate.base_url ? undefined : hook) };
+}
+
+async function chosenImages(deps: UseCaseDeps, post: Post, input: SelectImageInput): Promise<PostImagesChange> {
+  const overlay = input.use_overlay !== false;
+  if (input.images) {
+    const candidates = input.images.map((choice, index) => candidateFor(post, choice, `images.${index}`));
+    assertDistinctImages(candidates, 'images');
+    const images: PostImage[] = [];
+    for (const [index, choice] of input.images.entries()) {
+      // The hook leads the post: on its first image only, not on every picture of the set.
+      images.push(await chosenImage(deps, post, choice, candidates[index] as ImageCandidate, overlay && index === 0, `images.${index}`));
+    }
+    return { imageUrl: (images[0] as PostImage).image_url, format: 'image', images, approve: true };
+  }
+  const field = input.image_index !== undefined ? 'image_index' : 'image_url';
+  const choice: ImageChoice = { ...(input.image_url !== undefined ? { image_url: input.image_url } : {}), ...(input.image_index !== undefined ? { image_index: input.image_index } : {}), ...(input.alt_text !== undefined ? { alt_text: input.alt_text } : {}) };
+  const candidate = candidateFor(post, choice, field);
+  const image = await chosenImage(deps, post, choice, candidate, overlay, field);
+  const isImage = candidate.kind === 'image';
+  return { imageUrl: image.image_url, format: candidate.kind, images: isImage ? [image] : null, approve: true };
 }
 
 /**
- * POST /posts/{id}/select-image: by index or URL, optionally with the hook
- * drawn over it (not for documents). The post's image and format follow,
- * and a draft_saved post becomes approved.
+ * POST /posts/{id}/select-image: one image or document by index or URL, or 2–20
+ * images in order, optionally with the hook drawn over the (first) image. The
+ * post's image, images and format follow, and a draft_saved post becomes approved.
  */
 export async function selectImage(deps: UseCaseDeps, memberId: string, postId: string, input: SelectImageInput) {
   const post = await getOwnedPost(deps.runtime.sql, memberId, postId);
-  assertImagesAllowed(post, 'select an image for');
-  const candidate = chosenCandidate(post, input);
-  // Only images take an overlay: a document or a video (decision 0021) is published as it is.
-  const asItIs = candidate.kind !== 'image' || input.use_overlay === false;
-  const imageUrl = asItIs ? candidate.base_url : await overlaid(deps, post, candidate, input.image_index !== undefined ? 'image_index' : 'image_url');
-  const updated = await updatePostIfStatus(deps.runtime.db, post.id, READY_FOR_WORK, {
-    imageUrl,
-    format: candidate.kind,
-    ...(post.status === 'draft_saved' ? { status: 'approved' } : {}),
-  });
-  if (!updated) {
-    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'select an image for');
-    throw unprocessable('the post changed meanwhile; try again');
-  }
-  await forgetReplacedOverlay(deps, post, imageUrl);
+  const recheck = (current: Post) => assertImagesAllowed(current, 'select an image for');
+  recheck(post);
+  const change = await chosenImages(deps, post, input);
+  const updated = await saveImages(deps, post, change, { allowedFrom: READY_FOR_WORK, notWhilePublishing: false }, recheck);
   return { post: postToWire(updated) };
 }

@@ -78,7 +78,7 @@ function fileNameOf(url: string): string | undefined {
  * through the outbound guard (no private addresses, every redirect checked,
  * time-out), streaming it with the 5 MB cap; then the same checks as a file.
  */
-export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string }) {
+export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string; alt_text?: string | null }) {
   // Existence and state first: nothing is fetched for a post that cannot take it.
   assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'upload an image to');
   let staged;
@@ -91,5 +91,5 @@ export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, po
     if (isAppError(error)) throw error;
     throw uploadProblem('image_url', fetchFailure(error));
   }
-  return attachUpload(deps, memberId, postId, staged, 'image_url');
+  return attachUpload(deps, memberId, postId, staged, 'image_url', input.alt_text);
 }

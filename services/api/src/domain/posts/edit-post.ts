@@ -2,6 +2,7 @@ import { conflict } from '@lps/common';
 import { deletePostIfEditable, linkPreviewValue, postToWire, updatePostIfEditable } from '@lps/db';
 import { enqueue } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
+import { replaceImages, type ImageEdit } from '../images/reorder-images.js';
 import { getOwnedPost } from './find-post.js';
 import { nextLinkPreview, type LinkPreviewChange } from './link-preview/link-preview-state.js';
 import { requestLinkPreview } from './link-preview/request-link-preview.js';
@@ -12,17 +13,24 @@ const publishedMeanwhile = () => conflict('the post started publishing meanwhile
 export interface PostChange {
   body?: string;
   link_preview?: LinkPreviewChange;
+  /** Decision 0022: the post's images, in their new order, with alt text. */
+  images?: ImageEdit[];
 }
 
 /**
- * PATCH /posts/{id}: replaces the body and/or the member's link card choices; the
- * state stays (a scheduled post stays scheduled). A new link's page is read by a
- * job after the write (decision 0017).
+ * PATCH /posts/{id}: replaces the body, the member's link card choices and/or the
+ * post's images; the state stays (a scheduled post stays scheduled). A new link's
+ * page is read by a job after the write (decision 0017). The images are written
+ * first, by compare-and-set (decision 0022): a conflict there changes nothing.
  */
 export async function updatePost(deps: UseCaseDeps, memberId: string, id: string, change: PostChange) {
   const { runtime } = deps;
-  const post = await getOwnedPost(runtime.sql, memberId, id);
+  let post = await getOwnedPost(runtime.sql, memberId, id);
   assertEditable(post);
+  if (change.images) {
+    post = await replaceImages(deps, post, change.images);
+    if (change.body === undefined && change.link_preview === undefined) return { post: postToWire(post) };
+  }
   const body = change.body ?? post.body;
   const card = nextLinkPreview(post.linkPreview, body, change.link_preview);
   const updated = await updatePostIfEditable(runtime.db, id, {

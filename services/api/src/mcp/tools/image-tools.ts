@@ -35,8 +35,8 @@ export const imageTools: ToolDefinition[] = [
     title: 'Attach an image or PDF from a URL',
     description: 'Fetches a public JPEG/PNG image or PDF (at most 5 MB) and attaches it to the post as its image or document. It is also added to image_candidates.',
     input: UploadImageJsonBody.keys(postIdField),
-    run: ({ deps, memberId }, { post_id, image_url }: { post_id: string; image_url: string }) =>
-      uploadImageFromUrl(deps, memberId, post_id, { image_url }),
+    run: ({ deps, memberId }, { post_id, image_url, alt_text }: { post_id: string; image_url: string; alt_text?: string | null }) =>
+      uploadImageFromUrl(deps, memberId, post_id, { image_url, ...(alt_text !== undefined ? { alt_text } : {}) }),
   }),
   defineTool({
     name: 'select_image',

@@ -34,9 +34,12 @@ async function refusalOf(tx: Prisma.TransactionClient, postId: string, adding: n
 async function keepAnswer(deps: ImageCallDeps, request: { id: string; postId: string }, staged: { key: string; type: string }, added: ImageCandidate[]): Promise<AttachUploadResult> {
   return inTransaction(deps.runtime.db, async (tx) => {
     const imageUrl = deps.storage.urlFor(staged.key);
+    const isDocument = staged.type === 'application/pdf';
     const appended = await appendImageCandidates(tx, request.postId, added, {
       imageUrl,
       format: FORMATS[staged.type] ?? 'image',
+      // An image upload becomes the post's one image, with the alt text its candidates carry (decision 0022).
+      images: FORMATS[staged.type] ? null : [{ image_url: imageUrl, alt_text: added[0]?.alt_text ?? null }],
       allowedFrom: READY_FOR_WORK,
       max: MAX_IMAGE_CANDIDATES,
     });
@@ -56,7 +59,7 @@ export async function attachUpload(deps: ImageCallDeps, requestId: string, log: 
   const request = await findImageRequest(deps.runtime.db, requestId);
   // Gone with its post (whose files go with it), or not an upload: there is nothing to do.
   if (!request || request.kind !== 'upload' || !request.sourceKey) return ABANDONED;
-  const staged = { key: request.sourceKey, type: request.contentType ?? '', title: request.title };
+  const staged = { key: request.sourceKey, type: request.contentType ?? '', title: request.title, altText: request.altText };
   if (request.status === 'completed' || request.status === 'failed') {
     if (request.result) return request.result as unknown as AttachUploadResult;
     await removeUploadFiles(deps.storage, staged.key);

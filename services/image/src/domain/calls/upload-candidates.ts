@@ -17,6 +17,8 @@ export interface StagedFile {
   key: string;
   type: string;
   title: string | null;
+  /** An image's alt text from the member (decision 0022): the original and its fitted variants show the same picture. */
+  altText?: string | null;
 }
 
 const PDF_PROBLEMS: Record<Extract<PdfPages, { problem: string }>['problem'], string> = {
@@ -63,11 +65,12 @@ async function imageCandidates(storage: FileStorage, file: StagedFile): Promise<
     } finally {
       await rm(clean, { force: true });
     }
-    const candidates: ImageCandidate[] = [{ base_url: storage.urlFor(file.key), ...size, kind: 'image', source: 'upload' }];
+    const alt = file.altText ? { alt_text: file.altText } : {};
+    const candidates: ImageCandidate[] = [{ base_url: storage.urlFor(file.key), ...size, kind: 'image', source: 'upload', ...alt }];
     // Fitting decodes the whole image: a valid header over garbage fails here.
     for (const fitted of IMAGE_SIZES) {
       const stored = await storage.putFromPath(uploadVariantKey(file.key, fitted), 'image/png', (target) => decoding(fitImageFile(source, fitted, target)));
-      candidates.push({ base_url: stored.url, width: fitted.width, height: fitted.height, kind: 'image', source: 'upload' });
+      candidates.push({ base_url: stored.url, width: fitted.width, height: fitted.height, kind: 'image', source: 'upload', ...alt });
     }
     return candidates;
   });

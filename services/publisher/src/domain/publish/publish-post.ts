@@ -1,6 +1,6 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { NetworkConnection, Post } from '@lps/db';
-import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedMedia } from '@lps/network';
+import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedImage, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
 import { accountFromConnection } from '../accounts/network-accounts.js';
 import type { PublisherContext } from '../publisher-context.js';
@@ -52,12 +52,12 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
   const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
-  const media = await uploadMedia(context, lookup.account, claim, job);
+  const { media, images } = await uploadMedia(context, lookup.account, claim, job);
   // A link card only on a post without an image, document or video (LinkedIn takes one kind of content).
-  const article = media ? undefined : await linkCardFor(context, lookup.account, claim, job);
+  const article = media || images ? undefined : await linkCardFor(context, lookup.account, claim, job);
   await pause('after-claim', post.id);
   const canReadBack = network.mode === 'sandbox' || hasScope(connection?.scopes ?? null, READ_BACK_SCOPE);
-  const published = await publishOnce(context, lookup.account, post, { media, article }, claim, canReadBack);
+  const published = await publishOnce(context, lookup.account, post, { media, images, article }, claim, canReadBack);
   await pause('after-call', post.id);
   const outboxId = await commitPublished(runtime.sql, runtime.publishPathStatements, claim, published);
   if (!outboxId) {
@@ -83,7 +83,7 @@ async function publishOnce(
   { network, log }: PublisherContext,
   account: NetworkAccount,
   post: Post,
-  content: { media?: UploadedMedia | undefined; article?: ArticleCard | undefined },
+  content: { media?: UploadedMedia | undefined; images?: UploadedImage[] | undefined; article?: ArticleCard | undefined },
   claim: Claim,
   canReadBack: boolean,
 ): Promise<PublishedPost> {

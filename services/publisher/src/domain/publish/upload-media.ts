@@ -1,7 +1,7 @@
 import { basename, extname } from 'node:path';
 import type { Job } from 'bullmq';
-import { imageCandidatesOf, type Post } from '@lps/db';
-import { titleFromBody, type NetworkAccount, type UploadedMedia } from '@lps/network';
+import { imageCandidatesOf, MULTI_IMAGE_MIN, postImagesOf, publishImageUrnsOf, recordPublishImage, type Post } from '@lps/db';
+import { titleFromBody, type NetworkAccount, type UploadedImage, type UploadedMedia } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
@@ -27,11 +27,36 @@ async function upload(context: PublisherContext, account: NetworkAccount, post: 
   return post.format === 'document' ? context.network.uploadDocument(account, bytes, name) : context.network.uploadImage(account, bytes, contentType);
 }
 
-/** The post's image, PDF or video on the network, uploaded once per publication (a video is also waited for). */
-export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<UploadedMedia | undefined> {
+/**
+ * Each of several images uploaded once per publication (decision 0022): its URN is
+ * kept by the image's URL as soon as LinkedIn gives it, so a retry after a failure
+ * half-way (the fifth upload refused, the worker killed) uploads only the rest.
+ */
+async function uploadImages(context: PublisherContext, account: NetworkAccount, claim: Claim): Promise<UploadedImage[]> {
+  const uploaded: UploadedImage[] = [];
+  for (const image of postImagesOf(claim.post)) {
+    const known = publishImageUrnsOf(claim.post.publishImageUrns)[image.image_url];
+    const urn = known ?? (await upload(context, account, claim.post, image.image_url));
+    if (!known) {
+      const version = await recordPublishImage(context.runtime.sql, claim.post.id, claim.version, image.image_url, urn);
+      claim.post = { ...claim.post, publishImageUrns: { ...publishImageUrnsOf(claim.post.publishImageUrns), [image.image_url]: urn } };
+      if (version) claim.version = version;
+    }
+    uploaded.push({ urn, ...(image.alt_text ? { altText: image.alt_text } : {}) });
+  }
+  return uploaded;
+}
+
+/** What the post carries on the network: one image, PDF or video (also waited for), or several images (content.multiImage), uploaded once per publication. */
+export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
   const { post } = claim;
-  if (!post.imageUrl || post.format === 'text') return undefined;
-  if (post.format === 'video') return publishableVideo(context, account, claim, job);
+  if (!post.imageUrl || post.format === 'text') return {};
+  if (post.format === 'video') return { media: await publishableVideo(context, account, claim, job) };
+  const images = postImagesOf(post);
+  if (post.format === 'image' && images.length >= MULTI_IMAGE_MIN) return { images: await uploadImages(context, account, claim) };
   const urn = await uploadOncePerPublication(context, claim, () => upload(context, account, post, post.imageUrl as string));
-  return post.format === 'document' ? { kind: 'document', urn, title: documentTitle(post) } : { kind: 'image', urn };
+  if (post.format === 'document') return { media: { kind: 'document', urn, title: documentTitle(post) } };
+  // A single image's alt text (decision 0022): the member's, or the design's own words.
+  const altText = images[0]?.alt_text;
+  return { media: { kind: 'image', urn, ...(altText ? { altText } : {}) } };
 }
