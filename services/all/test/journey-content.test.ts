@@ -152,6 +152,38 @@ describe('posting what members post, with `npm start` and its defaults', () => {
     expect(onNetwork.article).toBeUndefined();
   });
 
+  it('three images with alt text: uploaded with FormData, chosen in order, published as a multi-image post with each alt text', async () => {
+    const created = await call('POST', '/posts', { idea: 'Three charts from our migration to trunk-based development' });
+    const id = created.json.post.id;
+    const uploadedUrls: string[] = [];
+    for (const [index, colour] of ['#1b4332', '#40916c', '#95d5b2'].entries()) {
+      const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).png().toBuffer();
+      const form = new FormData();
+      form.append('alt_text', `Chart ${index + 1}: lead time per week`);
+      form.append('file', new Blob([picture], { type: 'image/png' }), `chart-${index + 1}.png`);
+      const uploaded = await call('POST', `/posts/${id}/images/upload`, form);
+      expect(uploaded.status).toBe(201);
+      uploadedUrls.push(uploaded.json.image_url);
+    }
+    const chosen = await call('POST', `/posts/${id}/select-image`, {
+      images: [{ image_url: uploadedUrls[2] }, { image_url: uploadedUrls[0], alt_text: 'Chart 1, redrawn: lead time fell from 9 to 2 days' }, { image_url: uploadedUrls[1] }],
+      // Charts speak for themselves: no hook drawn over the first one.
+      use_overlay: false,
+    });
+    expect(chosen.status).toBe(200);
+    expect(chosen.json.post.image_url).toBe(uploadedUrls[2]);
+    for (const image of chosen.json.post.images) expect((await download(image.image_url)).status).toBe(200);
+
+    const onNetwork = await publishAndRead(id);
+    expect(onNetwork.media).toBeNull();
+    expect(onNetwork.images?.map((image) => image.altText)).toEqual([
+      'Chart 3: lead time per week',
+      'Chart 1, redrawn: lead time fell from 9 to 2 days',
+      'Chart 2: lead time per week',
+    ]);
+    expect(new Set(onNetwork.images?.map((image) => image.urn)).size).toBe(3);
+  });
+
   it('got only answers the served OpenAPI document describes', () => {
     expect(outsideDocument).toEqual([]);
   });
