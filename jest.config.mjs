@@ -1,13 +1,24 @@
 // One jest run over every package and service. Tests are TypeScript (ts-jest,
 // transpile-only: `npm test` type-checks them with tsc first) and import the
-// workspace packages by name, i.e. their built dist — the code that ships.
+// workspace packages by name: the whole suite takes their built dist — the code
+// that ships. `npm test -- <pattern>` (LPS_TEST_FROM_SOURCE=1, set by the
+// bootstrap) takes their TypeScript sources instead, so an edit is tested
+// without a rebuild (scripts/test-selection.mjs says when it builds all the same).
+const fromSource = process.env.LPS_TEST_FROM_SOURCE === '1';
+const sourceMapper = {
+  '^@lps/ai/image/fit$': '<rootDir>/packages/ai/src/image/fit-image.ts',
+  '^@lps/ai/image$': '<rootDir>/packages/ai/src/image/renderers.ts',
+  // @lps/client is generated from the built API's document: it stays built.
+  '^@lps/(?!client$)([a-z-]+)$': ['<rootDir>/packages/$1/src/index.ts', '<rootDir>/services/$1/src/index.ts'],
+};
+
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services'],
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: { ...(fromSource ? sourceMapper : {}), '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.tests.json', diagnostics: false }],
   },

@@ -92,7 +92,9 @@ function exec(command, commandArgs, env = {}) {
 
 ensureInstalled();
 ensurePrismaClient();
-build();
+// `npm test -- <pattern>` runs on the sources (scripts/test-selection.mjs): no build unless a selected test runs built code.
+const fromSource = action === 'test' && args.length > 0;
+if (!fromSource || (await import('./test-selection.mjs')).selectionNeedsBuild(root, args)) build();
 
 switch (action) {
   case 'build':
@@ -110,12 +112,16 @@ switch (action) {
   case 'test': {
     const { checkServices } = await import('./check-services.mjs');
     await checkServices({ say });
-    say('type-checking the tests');
-    run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tests.json']);
+    // The whole suite is the gate: it type-checks every test and runs them on the built code. A subset is the
+    // inner loop: on the sources, transpiled only (the editor and the whole suite check the types).
+    if (!fromSource) {
+      say('type-checking the tests');
+      run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tests.json']);
+    }
     exec(
       process.execPath,
       ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args],
-      { LPS_TEST_ROOT: root },
+      { LPS_TEST_ROOT: root, ...(fromSource ? { LPS_TEST_FROM_SOURCE: '1' } : {}) },
     );
     break;
   }
