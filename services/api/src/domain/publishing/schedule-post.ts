@@ -4,22 +4,12 @@ import type { UseCaseDeps } from '../deps.js';
 import { assertReadyForWork, READY_FOR_WORK } from '../posts/post-states.js';
 import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
 import { placeJobAfterCommit } from './place-job.js';
+import { assertSchedulableTime } from './schedulable-time.js';
 
 export interface SchedulePostInput {
   id: string;
   /** ISO-8601 with Z or an offset (checked by the request schema). */
   scheduled_at: string;
-}
-
-const PAST_TOLERANCE_MS = 60_000;
-
-function assertSchedulableTime(at: Date, now = Date.now()): void {
-  if (at.getTime() < now - PAST_TOLERANCE_MS) throw unprocessable('scheduled_at is in the past', { scheduled_at: 'more than 60 seconds in the past' });
-  const limit = new Date(now);
-  limit.setUTCFullYear(limit.getUTCFullYear() + 1);
-  if (at.getTime() > limit.getTime()) {
-    throw unprocessable('scheduled_at is more than one year ahead', { scheduled_at: 'more than 1 year ahead' });
-  }
 }
 
 /** A post due after the member's LinkedIn connection ends would fail on the day: say so now (issue 17.3). */

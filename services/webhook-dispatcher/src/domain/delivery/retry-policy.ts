@@ -28,11 +28,16 @@ export function nextRetryDelay(policy: RetryPolicy, attemptsMade: number, retryA
   return Math.max(jittered, Math.min(retryAfterMs, RETRY_AFTER_CEILING_MS));
 }
 
-/** `Retry-After` as delta seconds or an HTTP date; null when absent or unreadable. */
+/**
+ * `Retry-After` as delta seconds or an HTTP date (RFC 9110 §10.2.3); null when
+ * absent or unreadable. Every HTTP date form names its month: a value without
+ * letters (`-5`, `1.5`) is no date, although `Date.parse` reads those as years.
+ */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!/[A-Za-z]{3}/.test(trimmed)) return null;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
