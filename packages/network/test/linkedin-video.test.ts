@@ -12,6 +12,8 @@ let account: NetworkAccount;
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
+  // Long enough that the first look, right after finalizing, sees PROCESSING even on a loaded machine.
+  fake.state.videoProcessingMs = 3_000;
   // LinkedIn's parts are 4 MB; smaller parts keep the test's files small and still make several of them.
   fake.state.videoPartBytes = 64 * 1024;
   fake.state.videoProcessingMs = 100;
