@@ -16,9 +16,20 @@ export const IdeaEnvelopeSchema = Joi.object({ idea: IdeaSchema.required() }).la
 
 export const IdeaListSchema = Joi.object({ data: Joi.array().items(IdeaSchema).required() }).label('IdeaList');
 
-export const ListIdeasQuery = Joi.object({ status: Joi.string().valid(...IDEA_STATUSES) });
+export type IdeaStatusName = (typeof IDEA_STATUSES)[number];
 
-export const UpdateIdeaBody = Joi.object({
+export interface ListIdeasInput {
+  status?: IdeaStatusName;
+}
+
+export const ListIdeasQuery = Joi.object<ListIdeasInput, true>({ status: Joi.string().valid(...IDEA_STATUSES) });
+
+export interface UpdateIdeaInput {
+  title?: string;
+  angle?: string | null;
+}
+
+export const UpdateIdeaBody = Joi.object<UpdateIdeaInput, true>({
   title: Joi.string().trim().min(1).max(200),
   angle: Joi.string().trim().max(1000).allow(null, ''),
 });

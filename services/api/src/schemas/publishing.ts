@@ -4,7 +4,11 @@ import { PostSchema } from './post.js';
 /** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (docs/api.md: anything else is a validation_error). */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-export const ScheduleBody = Joi.object({
+export interface ScheduleInput {
+  scheduled_at: string;
+}
+
+export const ScheduleBody = Joi.object<ScheduleInput, true>({
   scheduled_at: Joi.string()
     .required()
     .pattern(ISO_WITH_OFFSET)
@@ -14,7 +18,11 @@ export const ScheduleBody = Joi.object({
     .description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
 });
 
-export const AttachNetworkPostBody = Joi.object({
+export interface AttachNetworkPostInput {
+  network_post_urn: string;
+}
+
+export const AttachNetworkPostBody = Joi.object<AttachNetworkPostInput, true>({
   network_post_urn: Joi.string()
     .required()
     .max(64)

@@ -29,7 +29,12 @@ export const WebhookDeliverySchema = Joi.object({
 
 export const WebhookDeliveryListSchema = Joi.object({ data: Joi.array().items(WebhookDeliverySchema).required() }).label('WebhookDeliveryList');
 
-export const CreateWebhookBody = Joi.object({
+export interface CreateWebhookInput {
+  url: string;
+  events: (typeof WEBHOOK_EVENTS)[number][];
+}
+
+export const CreateWebhookBody = Joi.object<CreateWebhookInput, true>({
   url: Joi.string()
     .max(2048)
     .uri({ scheme: ['http', 'https'] })
