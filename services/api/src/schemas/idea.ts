@@ -1,9 +1,11 @@
 import Joi from 'joi';
+// The idea's JSON shape is written once, by ideaToWire: the schema takes its type (decision 0023).
+import type { WireIdea } from '@lps/db';
 import { dateTime, nullableString, uuid } from './common.js';
 
 export const IDEA_STATUSES = ['new', 'used', 'dismissed'] as const;
 
-export const IdeaSchema = Joi.object({
+export const IdeaSchema = Joi.object<WireIdea, true>({
   id: uuid().required(),
   title: Joi.string().required(),
   angle: nullableString().required(),

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { postAnalyticsToWire } from '@lps/db';
 import { PostSchema } from './post.js';
 
 /** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (docs/api.md: anything else is a validation_error). */
@@ -31,7 +32,8 @@ export const AttachNetworkPostBody = Joi.object<AttachNetworkPostInput, true>({
     .description('The post on the network, as LinkedIn named it (x-restli-id, or the URN a failed publication named in last_error).'),
 });
 
-export const PostAnalyticsSchema = Joi.object({
+// The JSON shape is written once, by postAnalyticsToWire: the schema takes its type (decision 0023).
+export const PostAnalyticsSchema = Joi.object<ReturnType<typeof postAnalyticsToWire>, true>({
   post_id: Joi.string().guid().required(),
   impressions: Joi.number().integer().min(0).required(),
   likes: Joi.number().integer().min(0).required(),
