@@ -99,16 +99,27 @@ function decodeProtobuf(body: Buffer): ReceivedSpan[] {
 }
 
 type JsonValue = { stringValue?: string; boolValue?: boolean; intValue?: string | number; doubleValue?: number };
-const jsonAttributes = (list: Array<{ key: string; value: JsonValue }> = []) =>
+type JsonAttributes = Array<{ key: string; value: JsonValue }>;
+const jsonAttributes = (list: JsonAttributes = []) =>
   Object.fromEntries(list.map(({ key, value }) => [key, value.stringValue ?? value.boolValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? ''))]));
+
+/** The part of an OTLP/JSON export request the tests read; every field may be absent (the JSON mapping omits defaults). */
+interface JsonExportRequest {
+  resourceSpans?: Array<{
+    resource?: { attributes?: JsonAttributes };
+    scopeSpans?: Array<{
+      spans?: Array<{ traceId?: string; spanId?: string; parentSpanId?: string; name?: string; kind?: number; attributes?: JsonAttributes }>;
+    }>;
+  }>;
+}
 
 /** OTLP/JSON: the same messages, ids as hex strings, enums as numbers (the OTLP specification's JSON mapping). */
 function decodeJson(body: Buffer): ReceivedSpan[] {
-  const request = JSON.parse(body.toString('utf8')) as { resourceSpans?: any[] };
+  const request = JSON.parse(body.toString('utf8')) as JsonExportRequest;
   return (request.resourceSpans ?? []).flatMap((resourceSpans) => {
     const service = String(jsonAttributes(resourceSpans.resource?.attributes)['service.name'] ?? '');
-    return (resourceSpans.scopeSpans ?? []).flatMap((scopeSpans: any) =>
-      (scopeSpans.spans ?? []).map((span: any) => ({
+    return (resourceSpans.scopeSpans ?? []).flatMap((scopeSpans) =>
+      (scopeSpans.spans ?? []).map((span) => ({
         traceId: String(span.traceId ?? '').toLowerCase(),
         spanId: String(span.spanId ?? '').toLowerCase(),
         parentSpanId: String(span.parentSpanId ?? '').toLowerCase(),

@@ -39,10 +39,10 @@ export type AttachUploadResult = { outcome: 'attached'; image_url: string; candi
 export type DrawOverlayResult = { outcome: 'drawn'; image_url: string } | ImageCallRefusal;
 export type EncodeLinkThumbnailResult = { outcome: 'encoded'; image_url: string } | ImageCallRefusal;
 
-const payload = Joi.object<ImageCallPayload>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
-const refusal = Joi.object({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
+const payload = Joi.object<ImageCallPayload, true>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
+const refusal = Joi.object<ImageCallRefusal, true>({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
 /** A candidate as the post stores it in `image_candidates` (the ImageCandidate wire type). */
-const candidate = Joi.object<ImageCandidate>({
+const candidate = Joi.object<ImageCandidate, true>({
   base_url: Joi.string().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
@@ -50,6 +50,8 @@ const candidate = Joi.object<ImageCandidate>({
   source: Joi.string().valid('generated', 'upload').required(),
   title: Joi.string(),
   duration_seconds: Joi.number().min(0),
+  alt_text: Joi.string(),
+  shows_text: Joi.string(),
 });
 
 /**
@@ -69,7 +71,7 @@ export const imageCallJobs = {
     queue: 'image-calls',
     schema: payload,
     result: Joi.alternatives<AttachUploadResult>().try(
-      Joi.object({ outcome: Joi.string().valid('attached').required(), image_url: Joi.string().required(), candidates: Joi.array().items(candidate).min(1).required() }),
+      Joi.object<Extract<AttachUploadResult, { outcome: 'attached' }>, true>({ outcome: Joi.string().valid('attached').required(), image_url: Joi.string().required(), candidates: Joi.array().items(candidate).min(1).required() }),
       refusal,
     ),
     options: CALL_OPTIONS,
@@ -79,7 +81,7 @@ export const imageCallJobs = {
   'draw-overlay': defineCall({
     queue: 'image-calls',
     schema: payload,
-    result: Joi.alternatives<DrawOverlayResult>().try(Joi.object({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }), refusal),
+    result: Joi.alternatives<DrawOverlayResult>().try(Joi.object<Extract<DrawOverlayResult, { outcome: 'drawn' }>, true>({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }), refusal),
     options: CALL_OPTIONS,
     jobId: ({ imageRequestId }) => `overlay-${imageRequestId}`,
   }),
@@ -90,12 +92,12 @@ export const imageCallJobs = {
    */
   'encode-link-thumbnail': defineCall({
     queue: 'image-calls',
-    schema: Joi.object<LinkThumbnailPayload>({
+    schema: Joi.object<LinkThumbnailPayload, true>({
       postId: Joi.string().guid().required(),
       memberId: Joi.string().guid().required(),
       requestId: Joi.string().guid().required(),
     }),
-    result: Joi.alternatives<EncodeLinkThumbnailResult>().try(Joi.object({ outcome: Joi.string().valid('encoded').required(), image_url: Joi.string().required() }), refusal),
+    result: Joi.alternatives<EncodeLinkThumbnailResult>().try(Joi.object<Extract<EncodeLinkThumbnailResult, { outcome: 'encoded' }>, true>({ outcome: Joi.string().valid('encoded').required(), image_url: Joi.string().required() }), refusal),
     options: CALL_OPTIONS,
     jobId: ({ requestId }) => `link-thumbnail-${requestId}`,
   }),

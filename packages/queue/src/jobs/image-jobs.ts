@@ -13,7 +13,7 @@ export interface DeletePostFilesPayload {
 export const imageJobs = {
   'generate-images': defineJob({
     queue: 'images',
-    schema: Joi.object<GenerateImagesPayload>({ imageRequestId: Joi.string().guid().required() }),
+    schema: Joi.object<GenerateImagesPayload, true>({ imageRequestId: Joi.string().guid().required() }),
     options: { attempts: 3, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY },
     jobId: ({ imageRequestId }) => `images-${imageRequestId}`,
   }),
@@ -24,7 +24,7 @@ export const imageJobs = {
    */
   'delete-post-files': defineJob({
     queue: 'images',
-    schema: Joi.object<DeletePostFilesPayload>({ memberId: Joi.string().guid().required(), postId: Joi.string().guid().required() }),
+    schema: Joi.object<DeletePostFilesPayload, true>({ memberId: Joi.string().guid().required(), postId: Joi.string().guid().required() }),
     options: { attempts: 10, backoff: { type: 'exponential', delay: 5_000 }, ...KEEP_HISTORY },
     jobId: ({ postId }) => `delete-files-${postId}`,
   }),

@@ -2,6 +2,13 @@ import type Joi from 'joi';
 import type { JobsOptions } from 'bullmq';
 
 /** One kind of job: the queue it runs on, its payload schema (ids only) and its retry policy. */
+/**
+ * A payload schema whose static type was declared (`Joi.object<Payload, true>({…})`: joi's strict map
+ * makes tsc check each key and its kind against Payload). A bare `Joi.object({…})` is typed `any`,
+ * which would hand every handler an untyped payload: refused (decision 0023).
+ */
+export type TypedPayloadSchema<T> = 0 extends 1 & T ? 'declare the payload type: Joi.object<Payload, true>({…})' : Joi.ObjectSchema<T>;
+
 export interface JobDefinition<Payload, Q extends QueueName = QueueName, Result = unknown> {
   queue: Q;
   schema: Joi.ObjectSchema<Payload>;
@@ -19,13 +26,14 @@ export interface JobDefinition<Payload, Q extends QueueName = QueueName, Result 
 export const QUEUE_NAMES = ['publish', 'images', 'image-calls', 'research', 'events', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
-/** Payload type comes from the schema (`Joi.object<Payload>(…)`), the queue stays a literal type. */
-export const defineJob = <Payload, const Q extends QueueName>(definition: JobDefinition<Payload, Q>): JobDefinition<Payload, Q> =>
-  definition;
+/** Payload type comes from the schema (`Joi.object<Payload, true>(…)`), the queue stays a literal type. */
+export const defineJob = <Payload, const Q extends QueueName>(
+  definition: JobDefinition<Payload, Q> & { schema: TypedPayloadSchema<Payload> },
+): JobDefinition<Payload, Q> => definition;
 
 /** A job whose caller waits for its answer: the result schema is required, and types the answer. */
 export const defineCall = <Payload, Result, const Q extends QueueName>(
-  definition: JobDefinition<Payload, Q, Result> & { result: Joi.Schema<Result> },
+  definition: JobDefinition<Payload, Q, Result> & { schema: TypedPayloadSchema<Payload>; result: Joi.Schema<Result> },
 ): JobDefinition<Payload, Q, Result> & { result: Joi.Schema<Result> } => definition;
 
 /** Failed jobs are kept for inspection and replay (never removeOnFail: true). */

@@ -28,7 +28,7 @@ export const publishJobs = {
    */
   'publish-post': defineJob({
     queue: 'publish',
-    schema: Joi.object<PublishPostPayload>({ postId: uuid }),
+    schema: Joi.object<PublishPostPayload, true>({ postId: uuid }),
     // Attempts and backoff are the operator's (LPS_PUBLISH_ATTEMPTS, LPS_PUBLISH_BACKOFF): placePublishJob, the
     // one place that adds this job, sets them on every add.
     options: { ...KEEP_HISTORY, removeOnComplete: true },
@@ -37,7 +37,7 @@ export const publishJobs = {
   /** Finds due scheduled posts without a live job and enqueues them (the database is the truth). */
   'sweep-schedules': defineJob({
     queue: 'publish',
-    schema: Joi.object<Record<string, never>>({}),
+    schema: Joi.object<Record<string, never>, true>({}),
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
   /**
@@ -47,7 +47,7 @@ export const publishJobs = {
    */
   'refresh-analytics': defineJob({
     queue: 'publish',
-    schema: Joi.object<RefreshAnalyticsPayload>({ memberId: Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }) }),
+    schema: Joi.object<RefreshAnalyticsPayload, true>({ memberId: Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }) }),
     options: { attempts: 1, ...KEEP_HISTORY },
     jobId: ({ memberId }) => (memberId ? `analytics-member-${memberId}` : undefined),
   }),
@@ -58,14 +58,14 @@ export const publishJobs = {
    */
   'refresh-post-analytics': defineJob({
     queue: 'publish',
-    schema: Joi.object<RefreshPostAnalyticsPayload>({ postId: uuid }),
+    schema: Joi.object<RefreshPostAnalyticsPayload, true>({ postId: uuid }),
     options: { attempts: 1, ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ postId }) => `analytics-${postId}`,
   }),
   /** Deletes Idempotency-Key records whose 24 h window has passed (otherwise the table only grows). */
   'purge-idempotency-records': defineJob({
     queue: 'publish',
-    schema: Joi.object<Record<string, never>>({}),
+    schema: Joi.object<Record<string, never>, true>({}),
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
 };

@@ -14,7 +14,7 @@ export interface FetchLinkPreviewPayload {
 export const researchJobs = {
   'research-keyword': defineJob({
     queue: 'research',
-    schema: Joi.object<ResearchKeywordPayload>({ researchRequestId: Joi.string().guid().required() }),
+    schema: Joi.object<ResearchKeywordPayload, true>({ researchRequestId: Joi.string().guid().required() }),
     options: { attempts: 3, backoff: { type: 'exponential', delay: 2_000 }, ...KEEP_HISTORY },
     jobId: ({ researchRequestId }) => `research-${researchRequestId}`,
   }),
@@ -28,7 +28,7 @@ export const researchJobs = {
    */
   'fetch-link-preview': defineJob({
     queue: 'research',
-    schema: Joi.object<FetchLinkPreviewPayload>({ postId: Joi.string().guid().required(), requestId: Joi.string().guid().required() }),
+    schema: Joi.object<FetchLinkPreviewPayload, true>({ postId: Joi.string().guid().required(), requestId: Joi.string().guid().required() }),
     options: { attempts: 2, backoff: { type: 'fixed', delay: 2_000 }, ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ requestId }) => `link-preview-${requestId}`,
   }),

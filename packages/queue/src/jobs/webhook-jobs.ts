@@ -26,7 +26,7 @@ export const webhookJobs = {
    */
   'relay-outbox': defineJob({
     queue: 'events',
-    schema: Joi.object<RelayOutboxPayload>({}),
+    schema: Joi.object<RelayOutboxPayload, true>({}),
     options: {
       attempts: 10,
       backoff: { type: 'exponential', delay: 1_000 },
@@ -37,14 +37,14 @@ export const webhookJobs = {
   /** Superseded by relay-outbox; still handled (as a relay-outbox) for jobs queued by an older release. */
   'relay-event': defineJob({
     queue: 'events',
-    schema: Joi.object<RelayEventPayload>({ outboxId: Joi.string().guid().required() }),
+    schema: Joi.object<RelayEventPayload, true>({ outboxId: Joi.string().guid().required() }),
     options: { attempts: 10, backoff: { type: 'exponential', delay: 1_000 }, ...KEEP_HISTORY },
     jobId: ({ outboxId }) => `event-${outboxId}`,
   }),
   /** Picks up outbox rows that were committed but not yet relayed. */
   'sweep-outbox': defineJob({
     queue: 'events',
-    schema: Joi.object<Record<string, never>>({}),
+    schema: Joi.object<Record<string, never>, true>({}),
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
   /**
@@ -54,7 +54,7 @@ export const webhookJobs = {
    */
   'deliver-webhook': defineJob({
     queue: 'webhooks',
-    schema: Joi.object<DeliverWebhookPayload>({ deliveryId: Joi.string().guid().required(), endpointId: Joi.string().guid().required() }),
+    schema: Joi.object<DeliverWebhookPayload, true>({ deliveryId: Joi.string().guid().required(), endpointId: Joi.string().guid().required() }),
     // A finished delivery's history is its database record (GET /webhooks/{id}/deliveries): keeping
     // the completed job too cost Redis ~15 % of its work per delivery. Failed jobs are still kept.
     options: { attempts: 1, ...KEEP_HISTORY, removeOnComplete: true },

@@ -11,7 +11,17 @@ export interface Caller {
   keyId: string;
 }
 
-export interface HandlerContext<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
+/** A route without that part of the request: reading any field of it fails tsc. */
+export type NoInput = Record<never, never>;
+
+/**
+ * A request schema whose static type was declared (`Joi.object<T, true>({…})`: joi's strict map
+ * makes tsc check every key and its kind against T). A bare `Joi.object({…})` is typed `any` and is
+ * refused here, so a handler can never receive an untyped input (decision 0023).
+ */
+export type TypedSchema<T> = 0 extends 1 & T ? 'declare the schema type: Joi.object<T, true>({…})' : Joi.ObjectSchema<T>;
+
+export interface HandlerContext<P = NoInput, Q = NoInput, B = unknown> {
   params: P;
   query: Q;
   body: B;
@@ -46,7 +56,8 @@ export interface ResponseSpec {
   schema?: Joi.Schema;
 }
 
-export interface RouteDefinition {
+/** One route; P, Q and B are the static types of its params, query and body schemas (decision 0023). */
+export interface RouteDefinition<P = NoInput, Q = NoInput, B = unknown> {
   method: HttpMethod;
   /** Express-style path below /api/v1, e.g. `/posts/:id`. */
   path: string;
@@ -58,9 +69,9 @@ export interface RouteDefinition {
   /** Accepts Idempotency-Key (marked "idem" in the spec). */
   idempotent?: boolean;
   request?: {
-    params?: Joi.ObjectSchema;
-    query?: Joi.ObjectSchema;
-    body?: Joi.ObjectSchema;
+    params?: TypedSchema<P>;
+    query?: TypedSchema<Q>;
+    body?: TypedSchema<B>;
     /** The body may be left out entirely (e.g. regenerate with no template). */
     bodyOptional?: boolean;
     /** The route parses its own body (multipart upload); JSON parsing is skipped for non-JSON types. */
@@ -71,7 +82,11 @@ export interface RouteDefinition {
   responses: Record<number, ResponseSpec>;
   /** Error statuses this route can answer besides 401/429 (for the OpenAPI document). */
   errors?: number[];
-  handler: (context: HandlerContext<any, any, any>) => Promise<HandlerResult>;
+  // Method syntax on purpose: a typed route is still a RouteDefinition (parameters of methods are
+  // checked bivariantly), so the router keeps one list while each handler sees its own types.
+  handler(context: HandlerContext<P, Q, B>): Promise<HandlerResult>;
 }
 
-export const defineRoute = (route: RouteDefinition): RouteDefinition => route;
+/** Infers P, Q and B from the route's schemas, so a misspelt field in its handler fails tsc. */
+export const defineRoute = <P = NoInput, Q = NoInput, B = unknown>(route: RouteDefinition<P, Q, B>): RouteDefinition =>
+  route as unknown as RouteDefinition; // erased once here: the router only passes each route its own validated input

@@ -1,6 +1,6 @@
 import type Joi from 'joi';
 import type { UseCaseDeps } from '../domain/deps.js';
-import type { RateLimitBucket } from '../http/route.js';
+import type { RateLimitBucket, TypedSchema } from '../http/route.js';
 
 export interface ToolContext {
   deps: UseCaseDeps;
@@ -12,17 +12,21 @@ export interface ToolContext {
  * `input` is a joi schema (mostly the endpoint's own request schema), so the
  * tool's JSON Schema and its validation come from one definition.
  */
-export interface ToolDefinition {
+export interface ToolDefinition<I = unknown> {
   name: string;
   title: string;
   /** Written for a model: what it does, when to use it, what comes back. */
   description: string;
-  input: Joi.ObjectSchema;
+  input: TypedSchema<I> | Joi.ObjectSchema<I>;
   /** Tools that generate content also count against the generation bucket. */
   bucket?: RateLimitBucket;
   readOnly?: boolean;
   destructive?: boolean;
-  run(context: ToolContext, input: any): Promise<unknown>;
+  // Method syntax: a typed tool is still a ToolDefinition (see RouteDefinition.handler). NoInfer: the
+  // input type comes from the schema alone, never from an annotation on `run`.
+  run(context: ToolContext, input: NoInfer<I>): Promise<unknown>;
 }
 
-export const defineTool = (tool: ToolDefinition): ToolDefinition => tool;
+/** Infers the input's type from its schema (decision 0023): a misspelt field in `run` fails tsc. */
+export const defineTool = <I>(tool: ToolDefinition<I> & { input: TypedSchema<I> }): ToolDefinition =>
+  tool as unknown as ToolDefinition; // erased once here: run-tool passes each tool its own validated input

@@ -6,7 +6,10 @@ export const ANY_KEY = /^/;
 export const uuid = () => Joi.string().guid().messages({ 'string.guid': '{{#label}} must be a UUID' });
 
 /** `{id}` in a path: not a UUID → 422 validation_error with details.id (docs/api.md). */
-export const idParams = Joi.object({ id: uuid().required() });
+export interface IdParams {
+  id: string;
+}
+export const idParams = Joi.object<IdParams, true>({ id: uuid().required() });
 
 const dateTime = () => Joi.string().isoDate().meta({ format: 'date-time' });
 

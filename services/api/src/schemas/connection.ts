@@ -4,7 +4,11 @@ import { dateTime, nullableDateTime, nullableString } from './common.js';
 
 const grant = () => Joi.string().valid('share', 'analytics');
 
-export const ConnectLinksBody = Joi.object({
+export interface ConnectLinksInput {
+  return_to: string;
+}
+
+export const ConnectLinksBody = Joi.object<ConnectLinksInput, true>({
   return_to: Joi.string()
     .max(RETURN_URL_MAX_LENGTH)
     .required()

@@ -1,7 +1,10 @@
 import Joi from 'joi';
+// The use case's input type is the schema's static type (decision 0023): written once, checked against the schema by tsc.
+import type { RegeneratePostInput } from '../domain/posts/regenerate-post.js';
+import type { ResearchIdeasInput } from '../domain/ideas/request-research.js';
 import { IdeaSchema } from './idea.js';
 
-export const RegeneratePostBody = Joi.object({
+export const RegeneratePostBody = Joi.object<RegeneratePostInput, true>({
   template_id: Joi.string().max(100).description('A template id from GET /templates; defaults to the template the post was written with.'),
 });
 
@@ -10,7 +13,7 @@ export const GeneratedIdeasSchema = Joi.object({
   ideas: Joi.array().items(IdeaSchema).max(10).required().description('The ideas this run created (at most 10).'),
 }).label('GeneratedIdeas');
 
-export const ResearchIdeasBody = Joi.object({
+export const ResearchIdeasBody = Joi.object<ResearchIdeasInput, true>({
   keyword: Joi.string().trim().min(1).max(200).required(),
 });
 

@@ -1,7 +1,9 @@
 import Joi from 'joi';
+// The member's JSON shape is written once, by memberToWire: the schema takes its type (decision 0023).
+import type { WireMember } from '@lps/db';
 import { nullableDateTime, nullableString, uuid } from './common.js';
 
-export const MemberSchema = Joi.object({
+export const MemberSchema = Joi.object<WireMember, true>({
   id: uuid().required(),
   display_name: nullableString().required(),
   headline: nullableString().required(),

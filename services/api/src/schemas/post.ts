@@ -1,10 +1,15 @@
 import Joi from 'joi';
+// The use case's input type is the schema's static type (decision 0023): written once, checked against the schema by tsc.
+import type { CreatePostInput } from '../domain/posts/create-post.js';
+// The post's JSON shape is written once, by postToWire in @lps/db: these schemas take its types, so a
+// field renamed, added or removed on either side (or given another kind) fails tsc (decision 0023).
+import type { ImageCandidate, PostImage, WireLinkPreview, WirePost } from '@lps/db';
 import { altText } from './alt-text.js';
 import { dateTime, nullableDateTime, nullableString, nullableUri, uuid } from './common.js';
 
 export const POST_STATUSES = ['draft', 'draft_saved', 'approved', 'generating_images', 'scheduled', 'published', 'rejected'] as const;
 
-export const ImageCandidateSchema = Joi.object({
+export const ImageCandidateSchema = Joi.object<ImageCandidate, true>({
   base_url: Joi.string().uri().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
@@ -16,7 +21,7 @@ export const ImageCandidateSchema = Joi.object({
   shows_text: Joi.string().description('Additive. Designs this service drew: the post\'s words already drawn in it. select-image draws no overlay on such an image (the text would show twice).'),
 }).label('ImageCandidate');
 
-export const PostImageSchema = Joi.object({
+export const PostImageSchema = Joi.object<PostImage, true>({
   image_url: Joi.string().uri().required(),
   alt_text: nullableString().required().description('Sent to LinkedIn as the image\'s altText; null: none.'),
 }).label('PostImage');
@@ -25,7 +30,7 @@ export const PostImageSchema = Joi.object({
 export const LINK_TITLE_MAX = 300;
 export const LINK_DESCRIPTION_MAX = 1000;
 
-export const LinkPreviewSchema = Joi.object({
+export const LinkPreviewSchema = Joi.object<WireLinkPreview, true>({
   url: Joi.string().uri().required().description('The page the card opens: the body\'s first link, or the one the member chose.'),
   enabled: Joi.boolean().required().description('false when the member turned the card off: the post is published as plain text.'),
   status: Joi.string()
@@ -43,7 +48,7 @@ export const LinkPreviewSchema = Joi.object({
   .label('LinkPreview')
   .description('The link card LinkedIn shows under the text: published when the post has no image, document or video.');
 
-export const PostSchema = Joi.object({
+export const PostSchema = Joi.object<WirePost, true>({
   id: uuid().required(),
   status: Joi.string().valid(...POST_STATUSES).required(),
   idea: nullableString().required(),
@@ -82,13 +87,22 @@ export const PaginatedPostsSchema = Joi.object({
   }).required(),
 }).label('PaginatedPosts');
 
-export const ListPostsQuery = Joi.object({
+export type PostStatusName = (typeof POST_STATUSES)[number];
+
+export interface ListPostsInput {
+  status?: PostStatusName;
+  /** Defaulted by the schema (20). */
+  limit: number;
+  cursor?: string;
+}
+
+export const ListPostsQuery = Joi.object<ListPostsInput, true>({
   status: Joi.string().valid(...POST_STATUSES),
   limit: Joi.number().integer().min(1).max(100).default(20),
   cursor: Joi.string().max(512).description('Opaque: pass back page.next_cursor unchanged.'),
 });
 
-export const CreatePostBody = Joi.object({
+export const CreatePostBody = Joi.object<CreatePostInput, true>({
   idea: Joi.string().trim().min(1).max(2000).required(),
   research: Joi.boolean().default(false).description('Run web research on the idea first.'),
   template_id: Joi.string().max(100).description('A template id from GET /templates.'),
@@ -100,7 +114,14 @@ const httpUrl = Joi.string()
   .custom((value: string, helpers) => (new URL(value).username || new URL(value).password ? helpers.error('string.uriCustomScheme') : value))
   .messages({ 'string.uriCustomScheme': '{{#label}} must be an http(s) URL without credentials' });
 
-export const LinkPreviewChoicesBody = Joi.object({
+export interface LinkPreviewChoices {
+  enabled?: boolean;
+  url?: string | null;
+  title?: string | null;
+  description?: string | null;
+}
+
+export const LinkPreviewChoicesBody = Joi.object<LinkPreviewChoices, true>({
   enabled: Joi.boolean().description('false turns the card off (the post goes out as plain text); true turns it back on.'),
   url: httpUrl.allow(null).description('Another page than the body\'s first link; null goes back to the body\'s link. The page is read again.'),
   title: Joi.string().trim().min(1).max(LINK_TITLE_MAX).allow(null).description("The card's title instead of the page's; null goes back to the page's."),
@@ -109,7 +130,19 @@ export const LinkPreviewChoicesBody = Joi.object({
   .min(1)
   .label('LinkPreviewChoices');
 
-export const UpdatePostBody = Joi.object({
+export interface PostImageChoice {
+  image_url: string;
+  alt_text?: string | null;
+}
+
+/** At least one of the three (joi's `or`). */
+export interface UpdatePostInput {
+  body?: string;
+  link_preview?: LinkPreviewChoices;
+  images?: PostImageChoice[];
+}
+
+export const UpdatePostBody = Joi.object<UpdatePostInput, true>({
   body: Joi.string()
     .trim()
     .min(1)
@@ -118,7 +151,7 @@ export const UpdatePostBody = Joi.object({
   link_preview: LinkPreviewChoicesBody.description('Additive: the member\'s choices for the link card. Either field may come alone; at least one is required.'),
   images: Joi.array()
     .items(
-      Joi.object({
+      Joi.object<PostImageChoice, true>({
         image_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).required().description('One of the post\'s images or image candidates.'),
         alt_text: altText().description('Omitted: the image keeps its alt text (a candidate\'s own when newly added); null or "": none.'),
       }).label('PostImageChoice'),

@@ -1,10 +1,15 @@
 import Joi from 'joi';
+import type { postAnalyticsToWire } from '@lps/db';
 import { PostSchema } from './post.js';
 
 /** ISO-8601 date-time that names its offset: `Z` or `±hh:mm` (docs/api.md: anything else is a validation_error). */
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-export const ScheduleBody = Joi.object({
+export interface ScheduleInput {
+  scheduled_at: string;
+}
+
+export const ScheduleBody = Joi.object<ScheduleInput, true>({
   scheduled_at: Joi.string()
     .required()
     .pattern(ISO_WITH_OFFSET)
@@ -14,7 +19,11 @@ export const ScheduleBody = Joi.object({
     .description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
 });
 
-export const AttachNetworkPostBody = Joi.object({
+export interface AttachNetworkPostInput {
+  network_post_urn: string;
+}
+
+export const AttachNetworkPostBody = Joi.object<AttachNetworkPostInput, true>({
   network_post_urn: Joi.string()
     .required()
     .max(64)
@@ -23,7 +32,8 @@ export const AttachNetworkPostBody = Joi.object({
     .description('The post on the network, as LinkedIn named it (x-restli-id, or the URN a failed publication named in last_error).'),
 });
 
-export const PostAnalyticsSchema = Joi.object({
+// The JSON shape is written once, by postAnalyticsToWire: the schema takes its type (decision 0023).
+export const PostAnalyticsSchema = Joi.object<ReturnType<typeof postAnalyticsToWire>, true>({
   post_id: Joi.string().guid().required(),
   impressions: Joi.number().integer().min(0).required(),
   likes: Joi.number().integer().min(0).required(),

@@ -1,8 +1,9 @@
 import Joi from 'joi';
-import { WEBHOOK_EVENTS } from '@lps/db';
+import { WEBHOOK_EVENTS, type deliveryToWire, type endpointToWire } from '@lps/db';
 import { dateTime, uuid } from './common.js';
 
-export const WebhookSchema = Joi.object({
+// The JSON shapes are written once, by endpointToWire and deliveryToWire: the schemas take their types (decision 0023).
+export const WebhookSchema = Joi.object<ReturnType<typeof endpointToWire>, true>({
   id: uuid().required(),
   url: Joi.string().uri().required(),
   events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENTS)).required(),
@@ -17,7 +18,7 @@ export const WebhookCreatedSchema = Joi.object({
   secret: Joi.string().required().description('The signing secret (whsec_…); shown only in this response.'),
 }).label('WebhookCreated');
 
-export const WebhookDeliverySchema = Joi.object({
+export const WebhookDeliverySchema = Joi.object<ReturnType<typeof deliveryToWire>, true>({
   id: uuid().required(),
   event: Joi.string().valid(...WEBHOOK_EVENTS).required(),
   status: Joi.string().valid('pending', 'success', 'failed').required(),
@@ -29,7 +30,12 @@ export const WebhookDeliverySchema = Joi.object({
 
 export const WebhookDeliveryListSchema = Joi.object({ data: Joi.array().items(WebhookDeliverySchema).required() }).label('WebhookDeliveryList');
 
-export const CreateWebhookBody = Joi.object({
+export interface CreateWebhookInput {
+  url: string;
+  events: (typeof WEBHOOK_EVENTS)[number][];
+}
+
+export const CreateWebhookBody = Joi.object<CreateWebhookInput, true>({
   url: Joi.string()
     .max(2048)
     .uri({ scheme: ['http', 'https'] })

@@ -21,7 +21,7 @@ export const connectionTools: ToolDefinition[] = [
     description:
       'Authorize links for the member to sign in to LinkedIn (one for posting, one for analytics where configured). Give the member the authorize_url to open in a browser; each works once for 30 minutes, then the browser goes to return_to, which must be one of the URLs the operator allows.',
     input: ConnectLinksBody,
-    run: ({ deps, memberId }, input: { return_to: string }) => createConnectLinks(deps, memberId, input),
+    run: ({ deps, memberId }, input) => createConnectLinks(deps, memberId, input),
   }),
   defineTool({
     name: 'disconnect_linkedin',

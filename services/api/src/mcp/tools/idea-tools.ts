@@ -5,7 +5,7 @@ import { waitForNewIdeas } from '../../domain/ideas/wait-for-ideas.js';
 import { ListIdeasQuery, UpdateIdeaBody } from '../../schemas/idea.js';
 import { ResearchIdeasBody } from '../../schemas/generation.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
-import { ideaIdField, ideaIdInput, noInput, waitSeconds } from '../tool-inputs.js';
+import { ideaIdInput, noInput, waitSeconds, withIdeaId, withKeys, type WaitInput } from '../tool-inputs.js';
 
 export const ideaTools: ToolDefinition[] = [
   defineTool({
@@ -14,7 +14,7 @@ export const ideaTools: ToolDefinition[] = [
     description: 'Lists the member’s content ideas, newest first. Filter by status: "new" (not used yet), "used" (a post was made from it) or "dismissed".',
     input: ListIdeasQuery,
     readOnly: true,
-    run: ({ deps, memberId }, input: { status?: 'new' | 'used' | 'dismissed' }) => listIdeas(deps, memberId, input.status),
+    run: ({ deps, memberId }, input) => listIdeas(deps, memberId, input.status),
   }),
   defineTool({
     name: 'generate_ideas',
@@ -29,9 +29,9 @@ export const ideaTools: ToolDefinition[] = [
     title: 'Research ideas for a keyword',
     description:
       'Researches a keyword in the background and turns what it finds into new ideas (source "research"). Waits up to wait_seconds for them; if `settled` is false, call list_ideas later.',
-    input: ResearchIdeasBody.keys({ wait_seconds: waitSeconds(20) }),
+    input: withKeys<WaitInput>({ wait_seconds: waitSeconds(20) })(ResearchIdeasBody),
     bucket: 'generation',
-    run: async ({ deps, memberId }, input: { keyword: string; wait_seconds: number }) => {
+    run: async ({ deps, memberId }, input) => {
       const since = new Date(Date.now() - 1000);
       const accepted = await requestResearch(deps, memberId, { keyword: input.keyword });
       const waited = await waitForNewIdeas(deps, memberId, since, 'research', input.wait_seconds);
@@ -42,8 +42,8 @@ export const ideaTools: ToolDefinition[] = [
     name: 'update_idea',
     title: 'Edit an idea',
     description: 'Changes an idea’s title and/or angle. An empty angle clears it.',
-    input: UpdateIdeaBody.keys(ideaIdField),
-    run: ({ deps, memberId }, { idea_id, ...changes }: { idea_id: string; title?: string; angle?: string | null }) =>
+    input: withIdeaId(UpdateIdeaBody),
+    run: ({ deps, memberId }, { idea_id, ...changes }) =>
       editIdea(deps, memberId, idea_id, changes),
   }),
   defineTool({
@@ -51,13 +51,13 @@ export const ideaTools: ToolDefinition[] = [
     title: 'Dismiss an idea',
     description: 'Marks an idea as dismissed so it no longer shows as new. It can be restored later.',
     input: ideaIdInput,
-    run: ({ deps, memberId }, input: { idea_id: string }) => dismissIdea(deps, memberId, input.idea_id),
+    run: ({ deps, memberId }, input) => dismissIdea(deps, memberId, input.idea_id),
   }),
   defineTool({
     name: 'restore_idea',
     title: 'Restore a dismissed idea',
     description: 'Brings a dismissed idea back: to "new", or to "used" if a post was already made from it.',
     input: ideaIdInput,
-    run: ({ deps, memberId }, input: { idea_id: string }) => restoreIdea(deps, memberId, input.idea_id),
+    run: ({ deps, memberId }, input) => restoreIdea(deps, memberId, input.idea_id),
   }),
 ];

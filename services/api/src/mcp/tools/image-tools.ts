@@ -1,11 +1,11 @@
 import Joi from 'joi';
 import { requestImages } from '../../domain/images/request-images.js';
-import { selectImage, type SelectImageInput } from '../../domain/images/select-image.js';
+import { selectImage } from '../../domain/images/select-image.js';
 import { uploadImageFromUrl } from '../../domain/images/upload-from-url.js';
 import { waitForPost } from '../../domain/posts/wait-for-post.js';
 import { RequestImagesBody, SelectImageBody, UploadImageJsonBody } from '../../schemas/image.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
-import { postIdField, waitSeconds } from '../tool-inputs.js';
+import { postIdInput, waitSeconds, withKeys, withPostId, type WaitInput } from '../tool-inputs.js';
 
 export const imageTools: ToolDefinition[] = [
   defineTool({
@@ -13,9 +13,9 @@ export const imageTools: ToolDefinition[] = [
     title: 'Generate image candidates',
     description:
       'Renders image candidates (and a PDF carousel) for a post in the background, steered by an optional scene hint, and waits up to wait_seconds. Candidates appear in post.image_candidates; pick one with select_image. If `settled` is false, call wait_for_post.',
-    input: RequestImagesBody.keys({ ...postIdField, wait_seconds: waitSeconds(25) }),
+    input: withKeys<WaitInput>({ wait_seconds: waitSeconds(25) })(withPostId(RequestImagesBody)),
     bucket: 'generation',
-    run: async ({ deps, memberId }, { post_id, wait_seconds, ...input }: { post_id: string; wait_seconds: number; scene?: string }) => {
+    run: async ({ deps, memberId }, { post_id, wait_seconds, ...input }) => {
       await requestImages(deps, memberId, post_id, input);
       return waitForPost(deps, memberId, post_id, 'images', wait_seconds);
     },
@@ -25,17 +25,17 @@ export const imageTools: ToolDefinition[] = [
     title: 'Wait for a post’s background job',
     description:
       'Waits (at most wait_seconds) until image generation ("images") or a publication ("publication") of a post has finished, then returns the post. `settled` false means still running: call again.',
-    input: Joi.object({ ...postIdField, until: Joi.string().valid('images', 'publication').required(), wait_seconds: waitSeconds(30) }),
+    input: withKeys<WaitInput & { until: 'images' | 'publication' }>({ until: Joi.string().valid('images', 'publication').required(), wait_seconds: waitSeconds(30) })(postIdInput),
     readOnly: true,
-    run: ({ deps, memberId }, input: { post_id: string; until: 'images' | 'publication'; wait_seconds: number }) =>
+    run: ({ deps, memberId }, input) =>
       waitForPost(deps, memberId, input.post_id, input.until, input.wait_seconds),
   }),
   defineTool({
     name: 'upload_image_from_url',
     title: 'Attach an image or PDF from a URL',
     description: 'Fetches a public JPEG/PNG image or PDF (at most 5 MB) and attaches it to the post as its image or document. It is also added to image_candidates.',
-    input: UploadImageJsonBody.keys(postIdField),
-    run: ({ deps, memberId }, { post_id, image_url, alt_text }: { post_id: string; image_url: string; alt_text?: string | null }) =>
+    input: withPostId(UploadImageJsonBody),
+    run: ({ deps, memberId }, { post_id, image_url, alt_text }) =>
       uploadImageFromUrl(deps, memberId, post_id, { image_url, ...(alt_text !== undefined ? { alt_text } : {}) }),
   }),
   defineTool({
@@ -43,7 +43,7 @@ export const imageTools: ToolDefinition[] = [
     title: 'Choose the post’s image',
     description:
       'Chooses one of the post’s image_candidates, by image_index or image_url. With use_overlay (default true) the post’s opening line is drawn onto the image. A draft_saved post becomes "approved".',
-    input: SelectImageBody.keys(postIdField),
-    run: ({ deps, memberId }, { post_id, ...input }: SelectImageInput & { post_id: string }) => selectImage(deps, memberId, post_id, input),
+    input: withPostId(SelectImageBody),
+    run: ({ deps, memberId }, { post_id, ...input }) => selectImage(deps, memberId, post_id, input),
   }),
 ];

@@ -1,6 +1,6 @@
 import { TEMPLATES } from '@lps/ai';
 import { postToWire } from '@lps/db';
-import { createPost, type CreatePostInput } from '../../domain/posts/create-post.js';
+import { createPost } from '../../domain/posts/create-post.js';
 import { deletePost, updatePost } from '../../domain/posts/edit-post.js';
 import { getOwnedPost } from '../../domain/posts/find-post.js';
 import { listPosts } from '../../domain/posts/list-posts.js';
@@ -9,7 +9,7 @@ import { createPostFromIdea } from '../../domain/ideas/create-post-from-idea.js'
 import { CreatePostBody, ListPostsQuery, UpdatePostBody } from '../../schemas/post.js';
 import { RegeneratePostBody } from '../../schemas/generation.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
-import { ideaIdInput, noInput, postIdField, postIdInput } from '../tool-inputs.js';
+import { ideaIdInput, noInput, postIdInput, withPostId } from '../tool-inputs.js';
 
 export const postTools: ToolDefinition[] = [
   defineTool({
@@ -19,7 +19,7 @@ export const postTools: ToolDefinition[] = [
       'Writes a LinkedIn post draft from a free-text idea and saves it (status "draft_saved"). Optional template_id (see list_templates) shapes it; research: true looks the topic up first.',
     input: CreatePostBody,
     bucket: 'generation',
-    run: ({ deps, memberId }, input: CreatePostInput) => createPost(deps, memberId, input),
+    run: ({ deps, memberId }, input) => createPost(deps, memberId, input),
   }),
   defineTool({
     name: 'create_post_from_idea',
@@ -27,7 +27,7 @@ export const postTools: ToolDefinition[] = [
     description: 'Writes a post draft from one of the member’s ideas (its title and angle) and marks the idea "used". Dismissed ideas must be restored first.',
     input: ideaIdInput,
     bucket: 'generation',
-    run: ({ deps, memberId }, input: { idea_id: string }) => createPostFromIdea(deps, memberId, input.idea_id),
+    run: ({ deps, memberId }, input) => createPostFromIdea(deps, memberId, input.idea_id),
   }),
   defineTool({
     name: 'get_post',
@@ -35,7 +35,7 @@ export const postTools: ToolDefinition[] = [
     description: 'Returns one post: its status, body, image, schedule, image_candidates and, once published, its network URL.',
     input: postIdInput,
     readOnly: true,
-    run: async ({ deps, memberId }, input: { post_id: string }) => ({ post: postToWire(await getOwnedPost(deps.runtime.sql, memberId, input.post_id)) }),
+    run: async ({ deps, memberId }, input) => ({ post: postToWire(await getOwnedPost(deps.runtime.sql, memberId, input.post_id)) }),
   }),
   defineTool({
     name: 'list_posts',
@@ -43,22 +43,22 @@ export const postTools: ToolDefinition[] = [
     description: 'Lists the member’s posts newest first, optionally by status (draft_saved, approved, scheduled, published, …). Pass page.next_cursor back as cursor for the next page.',
     input: ListPostsQuery,
     readOnly: true,
-    run: ({ deps, memberId }, input: { status?: never; limit: number; cursor?: string }) => listPosts(deps, memberId, input),
+    run: ({ deps, memberId }, input) => listPosts(deps, memberId, input),
   }),
   defineTool({
     name: 'edit_post',
     title: 'Replace a post’s text',
     description: 'Replaces the body of a post that is not published yet (at most 3,000 characters). A scheduled post stays scheduled.',
-    input: UpdatePostBody.keys(postIdField),
-    run: ({ deps, memberId }, input: { post_id: string; body: string }) => updatePost(deps, memberId, input.post_id, { body: input.body }),
+    input: withPostId(UpdatePostBody),
+    run: ({ deps, memberId }, input) => updatePost(deps, memberId, input.post_id, { body: input.body }),
   }),
   defineTool({
     name: 'regenerate_post',
     title: 'Rewrite a post',
     description: 'Writes a fresh draft of a post that is not published yet, in place, optionally with another template_id.',
-    input: RegeneratePostBody.keys(postIdField),
+    input: withPostId(RegeneratePostBody),
     bucket: 'generation',
-    run: ({ deps, memberId }, { post_id, ...input }: { post_id: string; template_id?: string }) => regeneratePost(deps, memberId, post_id, input),
+    run: ({ deps, memberId }, { post_id, ...input }) => regeneratePost(deps, memberId, post_id, input),
   }),
   defineTool({
     name: 'delete_post',
@@ -66,7 +66,7 @@ export const postTools: ToolDefinition[] = [
     description: 'Deletes a post that is not published. Published posts cannot be deleted here.',
     input: postIdInput,
     destructive: true,
-    run: async ({ deps, memberId }, input: { post_id: string }) => {
+    run: async ({ deps, memberId }, input) => {
       await deletePost(deps, memberId, input.post_id);
       return { deleted: true, post_id: input.post_id };
     },

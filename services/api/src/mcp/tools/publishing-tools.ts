@@ -6,8 +6,7 @@ import { waitForPost } from '../../domain/posts/wait-for-post.js';
 import { getMe } from '../../domain/members/get-me.js';
 import { ScheduleBody } from '../../schemas/publishing.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
-import { noInput, postIdField, postIdInput, waitSeconds } from '../tool-inputs.js';
-import Joi from 'joi';
+import { noInput, postIdInput, waitSeconds, withKeys, withPostId, type WaitInput } from '../tool-inputs.js';
 
 export const publishingTools: ToolDefinition[] = [
   defineTool({
@@ -15,8 +14,8 @@ export const publishingTools: ToolDefinition[] = [
     title: 'Schedule a post',
     description:
       'Schedules a post for publication at scheduled_at (ISO-8601 with Z or an offset, within the next year). The service publishes it then by itself. Scheduling again moves the time.',
-    input: ScheduleBody.keys(postIdField),
-    run: ({ deps, memberId }, input: { post_id: string; scheduled_at: string }) =>
+    input: withPostId(ScheduleBody),
+    run: ({ deps, memberId }, input) =>
       schedulePost(deps, memberId, { id: input.post_id, scheduled_at: input.scheduled_at }),
   }),
   defineTool({
@@ -24,8 +23,8 @@ export const publishingTools: ToolDefinition[] = [
     title: 'Publish a post now',
     description:
       'Publishes a post to the member’s LinkedIn profile now and waits up to wait_seconds for the result. On success the post has status "published" and a network_url; on failure last_error says why. Publishing twice never posts twice.',
-    input: Joi.object({ ...postIdField, wait_seconds: waitSeconds(20) }),
-    run: async ({ deps, memberId }, input: { post_id: string; wait_seconds: number }) => {
+    input: withKeys<WaitInput>({ wait_seconds: waitSeconds(20) })(postIdInput),
+    run: async ({ deps, memberId }, input) => {
       await publishPost(deps, memberId, { id: input.post_id });
       return waitForPost(deps, memberId, input.post_id, 'publication', input.wait_seconds);
     },
@@ -36,7 +35,7 @@ export const publishingTools: ToolDefinition[] = [
     description: 'Impressions, likes, comments, shares and engagement rate of a published post (zeros before publication).',
     input: postIdInput,
     readOnly: true,
-    run: ({ deps, memberId }, input: { post_id: string }) => getPostAnalytics(deps, memberId, { id: input.post_id }),
+    run: ({ deps, memberId }, input) => getPostAnalytics(deps, memberId, { id: input.post_id }),
   }),
   defineTool({
     name: 'get_account_analytics',
