@@ -17,6 +17,14 @@ export type PdfPages =
   | { problem: 'inflates' | 'unreadable' | 'too-complex' | 'too-slow' };
 
 /**
+ * The thread's own module, built. Run from the TypeScript sources (`npm test -- <pattern>`
+ * transpiles them in memory) there is no `pdf-thread.js` beside this file: the built one is
+ * taken from `dist/`, the same place, as a thread cannot load TypeScript.
+ */
+const runFromSources = import.meta.url.endsWith('.ts');
+const PDF_THREAD_FILE = new URL(runFromSources ? '../../../dist/domain/calls/pdf-thread.js' : './pdf-thread.js', import.meta.url);
+
+/**
  * Page count and first page size of a PDF, read in a worker thread of its own with
  * a bounded heap, a bounded inflation and a time limit: a PDF bomb ends that thread
  * (or its read) and answers a problem, while the service and its other jobs go on.
@@ -24,7 +32,7 @@ export type PdfPages =
 export function readPdfPages(data: Buffer, limits: PdfReadLimits = PDF_READ_LIMITS): Promise<PdfPages> {
   return new Promise((resolve) => {
     const input: PdfThreadInput = { data, maxInflatedBytes: limits.maxInflatedBytes };
-    const thread = new Worker(new URL('./pdf-thread.js', import.meta.url), {
+    const thread = new Worker(PDF_THREAD_FILE, {
       workerData: input,
       resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
       stdout: false,
