@@ -1,5 +1,5 @@
 import type { Runtime } from '@lps/runtime';
-import type { RequestScope } from '../http/request-scope.js';
+import type { RequestScope } from './request-scope.js';
 import type { AppServices } from '../app-services.js';
 
 /** What a use case may touch: the HTTP routes and the MCP tools both pass the same. */
