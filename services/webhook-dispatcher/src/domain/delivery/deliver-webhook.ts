@@ -6,9 +6,9 @@ import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
-import type { EndpointSlots, HeldSlot } from './endpoint-slots.js';
-import { TIMEOUTS_BEFORE_PAUSE, type EndpointPauses } from './endpoint-pauses.js';
-import type { MemberShares } from './member-shares.js';
+import type { EndpointSlots, HeldSlot } from '../../adapters/endpoint-slots.js';
+import { TIMEOUTS_BEFORE_PAUSE, type EndpointPauses } from '../../adapters/endpoint-pauses.js';
+import type { MemberShares } from '../../adapters/member-shares.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
 
