@@ -27,7 +27,8 @@ export interface MountOptions {
  * GET and HEAD answers go through Express, which adds the weak ETag and answers a
  * fresh conditional request with 304. Other methods' answers are written directly:
  * an ETag on a POST serves no one, and Express's send (hashing the body, parsing the
- * content type back) cost ~6% of the API's CPU under `npm run bench -- publish`.
+ * content type back) was a visible share of the API's CPU under `npm run bench -- publish`
+ * (docs/benchmarks.md, "Where the rest of the time goes").
  */
 function send(req: Request, res: Response, result: HandlerResult): void {
   res.status(result.status).set(result.headers ?? {});
