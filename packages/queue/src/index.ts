@@ -12,5 +12,5 @@ export { assertQueueConnected, createQueues, closeQueues, enqueue, enqueueMany, 
 export { publishJobId } from './jobs/publish-jobs.js';
 export { placePublishJob, type PublishJobPlacement } from './place-publish-job.js';
 export { startWorker, type JobHandler, type QueueHandlers, type StartWorkerOptions } from './worker.js';
-export { postponeJob } from './postpone.js';
+export { attemptsOf, failJobForGood, isPostponed, postponeJob, type QueueJob } from './postpone.js';
 export { keyRevocationChannel, publishKeyRevocation, subscribeKeyRevocations } from './key-revocations.js';

@@ -1,7 +1,6 @@
-import type { Job } from 'bullmq';
 import type { Logger } from '@lps/logger';
 import type { GuardedRequestSender } from '@lps/outbound';
-import { postponeJob as postpone, type JobHandler } from '@lps/queue';
+import { postponeJob as postpone, type JobHandler, type QueueJob } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
@@ -62,7 +61,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     }
   };
 
-  async function attempt(delivery: LoadedDelivery | null, job: Job, slot: HeldSlot, log: Logger) {
+  async function attempt(delivery: LoadedDelivery | null, job: QueueJob, slot: HeldSlot, log: Logger) {
     // Deleted endpoints take their deliveries with them (cascade); final ones are done.
     if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
     const { endpoint } = delivery;
