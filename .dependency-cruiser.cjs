@@ -24,7 +24,8 @@ module.exports = {
       comment:
         'Use cases and rules know no client library and no HTTP layer: Redis, SQL, pixels, Express and BullMQ live in adapters/ or a package.',
       from: { path: DOMAIN },
-      to: { path: ['(^|/)node_modules/(ioredis|pg|sharp|express|bullmq)/', '^services/[^/]+/src/http/'] },
+      // A package resolves to node_modules/<name>/…; one the importer does not depend on stays its bare name.
+      to: { path: ['(^|/node_modules/)(ioredis|pg|sharp|express|bullmq)(/|$)', '^services/[^/]+/src/http/'] },
     },
     {
       name: 'packages-never-import-services',
@@ -46,14 +47,14 @@ module.exports = {
       severity: 'error',
       comment: 'The LinkedIn client works without the generated Prisma client (decision 0008).',
       from: { path: '^packages/network/' },
-      to: { path: ['^packages/db/', '(^|/)node_modules/@lps/db/', '(^|/)node_modules/(@prisma|\\.prisma)/'] },
+      to: { path: ['^packages/db/', '(^|/node_modules/)(@lps/db|@prisma/[^/]+|[.]prisma)(/|$)'] },
     },
     {
       name: 'no-pixels-or-pdf-in-api-and-research',
       severity: 'error',
       comment: 'Decision 0006: decoding images and parsing PDFs happen in the image service only.',
       from: { path: '^services/(api|research)/' },
-      to: { path: ['(^|/)node_modules/(sharp|pdf-lib|fontkit|@pdf-lib)/', '^packages/ai/(src|dist)/image/'] },
+      to: { path: ['(^|/node_modules/)(sharp|pdf-lib|fontkit|@pdf-lib/[^/]+)(/|$)', '^packages/ai/(src|dist)/image/'] },
     },
   ],
   options: {
