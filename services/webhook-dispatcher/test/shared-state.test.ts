@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestRuntime, type TestRuntime } from '@lps/testing';
-import { createEndpointPauses, PAUSE_MS, TIMEOUTS_BEFORE_PAUSE } from '../src/adapters/endpoint-pauses.js';
+import { createEndpointPauses } from '../src/adapters/endpoint-pauses.js';
+import { PAUSE_MS, TIMEOUTS_BEFORE_PAUSE } from '../src/domain/delivery/pause-policy.js';
 import { createEndpointSlots } from '../src/adapters/endpoint-slots.js';
 import { createMemberShares } from '../src/adapters/member-shares.js';
 
