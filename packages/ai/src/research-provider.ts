@@ -1,4 +1,4 @@
-import type { MemberProfile } from './text-provider.js';
+import type { MemberProfile } from './member-profile.js';
 
 /** One piece of material found for a topic: a search result, or an offline prompt for thought. */
 export interface ResearchNote {

@@ -1,11 +1,7 @@
+import type { MemberProfile } from './member-profile.js';
 import type { ResearchNote } from './research-provider.js';
 
-/** Who the text is written for: goes into every prompt. */
-export interface MemberProfile {
-  displayName: string | null;
-  headline: string | null;
-  companyName: string | null;
-}
+export type { MemberProfile } from './member-profile.js';
 
 /** The profile fields of a member row (or nothing, for a member deleted meanwhile). */
 export const memberProfileOf = (

@@ -8,8 +8,8 @@ export type Db = PrismaClient;
 export type DbOrTx = PrismaClient | Prisma.TransactionClient;
 /**
  * Plain SQL on the same connections Prisma uses. Hot paths (publishing, webhook
- * delivery) use it: a Prisma call costs 1.5 ms of CPU here against 0.25 ms for
- * the same statement through pg (docs/decisions/0008).
+ * delivery) use it: a Prisma call costs several times the CPU of the same
+ * statement through pg (docs/decisions/0008 has the measurements).
  */
 export type SqlPool = pg.Pool;
 /** A pool or one checked-out connection (inside a transaction). */

@@ -10,7 +10,7 @@ export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-j
 export { connectRedis, createRedisClient, bullPrefix, isCluster, type RedisClient, type RedisRole } from './connections.js';
 export { assertQueueConnected, createQueues, closeQueues, enqueue, enqueueMany, RedisUnavailableError, type EnqueueOptions, type Queues } from './queues.js';
 export { publishJobId } from './jobs/publish-jobs.js';
-export { placePublishJob, publishJobMayExist, type PublishHistory, type PublishJobPlacement } from './place-publish-job.js';
+export { placePublishJob, type PublishJobPlacement } from './place-publish-job.js';
 export { startWorker, type JobHandler, type QueueHandlers, type StartWorkerOptions } from './worker.js';
-export { postponeJob } from './postpone.js';
+export { attemptsOf, failJobForGood, isPostponed, postponeJob, type QueueJob } from './postpone.js';
 export { keyRevocationChannel, publishKeyRevocation, subscribeKeyRevocations } from './key-revocations.js';

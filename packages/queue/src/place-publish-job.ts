@@ -5,25 +5,6 @@ const LIVE_STATES = new Set(['waiting', 'active', 'prioritized', 'waiting-childr
 
 export type PublishJobPlacement = 'added' | 'moved' | 'kept';
 
-/** What a post row says about the publish jobs it may have had. */
-export interface PublishHistory {
-  status: string;
-  scheduledAt: Date | null;
-  publishRequestedAt: Date | null;
-  publishAttempts: number;
-}
-
-/**
- * Whether job `publish-<id>` can exist for this post. Jobs are placed only for a
- * requested or scheduled post, a completed one is removed at once, and one that
- * failed or waits for a retry left a claim (an attempt) behind. So a post never
- * requested, scheduled nor attempted has no job, and placing one needs no state
- * read. Were it wrong, the add would join a stale job and the sweeper would place
- * the publication again within one interval: late, never lost.
- */
-export const publishJobMayExist = (post: PublishHistory): boolean =>
-  post.status === 'scheduled' || post.scheduledAt !== null || post.publishRequestedAt !== null || post.publishAttempts > 0;
-
 /**
  * Makes sure exactly one job `publish-<postId>` will run at `runAt`.
  * - a delayed job is moved to the new time when `move` is set (reschedule, publish now), kept otherwise;
@@ -31,7 +12,7 @@ export const publishJobMayExist = (post: PublishHistory): boolean =>
  * - a finished or failed job is replaced (BullMQ ignores a duplicate id only while the first exists).
  * `retry` comes from LPS_PUBLISH_ATTEMPTS / LPS_PUBLISH_BACKOFF (config.network.publish).
  * The sweeper calls it without `move` for every due post, so a lost Redis loses nothing.
- * `mayExist: false` (from `publishJobMayExist`) adds without reading the state first.
+ * `mayExist: false` (the caller knows from the post's history that no job exists) adds without reading the state first.
  */
 export async function placePublishJob(
   queues: Queues,
@@ -44,7 +25,7 @@ export async function placePublishJob(
   assertQueueConnected(queues.publish);
   // The state alone first (one script call, no job parsed): most calls end here, and the
   // sweeper makes one per due post every interval, also in the middle of a burst.
-  // Skipped when the post proves there is none (`publishJobMayExist`).
+  // Skipped when the caller's post proves there is none (the API's publishJobMayExist).
   const state = options.mayExist === false ? 'unknown' : await queues.publish.getJobState(id);
   if (LIVE_STATES.has(state)) return 'kept';
   if (state === 'delayed' && !options.move) return 'kept';

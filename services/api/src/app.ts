@@ -12,17 +12,17 @@ import { mountLocalFiles } from './http/serve-files.js';
 import { createRateLimiters } from './http/middleware/rate-limit.js';
 import { apiRoutesAndDocument } from './http/openapi/api-document.js';
 import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
-import { createAppServices, type AppServices } from './app-services.js';
+import { createOutsideClients, type OutsideClients } from './outside-clients.js';
 
 export interface AppOptions {
-  services?: AppServices;
+  clients?: OutsideClients;
   validateResponses?: boolean;
   /** The API key cache (started by the service); a cache without a TTL when absent. */
   keys?: KeyCache;
 }
 
 export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
-  const services = options.services ?? createAppServices(runtime);
+  const clients = options.clients ?? createOutsideClients(runtime);
   const { routes } = apiRoutesAndDocument();
 
   const app = express();
@@ -38,12 +38,12 @@ export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const limiters = createRateLimiters(runtime);
   const keys = options.keys ?? new KeyCache(runtime, 0);
   const failures = new AuthFailureGuard(runtime);
-  mountRoutes(api, routes, { runtime, services, limiters, keys, failures, validateResponses: options.validateResponses });
+  mountRoutes(api, routes, { runtime, clients, limiters, keys, failures, validateResponses: options.validateResponses });
   app.use('/api/v1', api);
   mountOpsEndpoints(app, runtime);
-  mountMcp(app, runtime, services, limiters, keys, failures);
-  app.use(linkedInCallbackRouter(runtime, services));
-  mountLocalFiles(app, services.storage);
+  mountMcp(app, runtime, clients, limiters, keys, failures);
+  app.use(linkedInCallbackRouter(runtime, clients));
+  mountLocalFiles(app, clients.storage);
   app.use(unknownRoute);
   app.use(errorMiddleware(runtime.logger));
   return app;

@@ -1,5 +1,5 @@
 import { createTestMember, createTestRuntime, type TestRuntime } from '@lps/testing';
-import { startApiService, createAppServices } from '@lps/api';
+import { startApiService, createOutsideClients } from '@lps/api';
 import { ControllableTextProvider } from './support/controllable-text-provider.js';
 
 let test: TestRuntime;
@@ -14,7 +14,7 @@ describe('graceful shutdown of the API', () => {
     const api = await startApiService(test.runtime, {
       port: 0,
       host: '127.0.0.1',
-      services: { ...createAppServices(test.runtime), textProvider: provider },
+      clients: { ...createOutsideClients(test.runtime), textProvider: provider },
     });
     const member = await createTestMember(test.runtime);
     const base = `http://127.0.0.1:${api.port}/api/v1`;

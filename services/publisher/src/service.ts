@@ -8,7 +8,7 @@ import { purgeIdempotencyRecords } from './domain/housekeeping/purge-idempotency
 import type { PublisherContext } from './domain/publisher-context.js';
 import { publishPostJob } from './domain/publish/publish-post.js';
 import { RetiredVersionAlarm } from './domain/publish/retired-version.js';
-import { createPauseHook } from './domain/publish/test-pause.js';
+import { createPauseHook } from './adapters/test-pause.js';
 import { sweepSchedules } from './domain/schedule/sweep-schedules.js';
 
 export interface PublisherOptions {

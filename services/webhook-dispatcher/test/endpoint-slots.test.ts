@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestRuntime, type TestRuntime } from '@lps/testing';
-import { endpointKeys } from '../src/domain/delivery/endpoint-keys.js';
-import { createEndpointSlots, type EndpointSlots } from '../src/domain/delivery/endpoint-slots.js';
+import { endpointKeys } from '../src/adapters/endpoint-keys.js';
+import { createEndpointSlots, type EndpointSlots } from '../src/adapters/endpoint-slots.js';
 
 // The two bounds of one endpoint, against the real Redis lease set: requests in flight
 // (across processes) and attempts sent but not yet recorded (per process, decision 0003).

@@ -17,7 +17,7 @@ import {
   type TestRuntime,
 } from '@lps/testing';
 import { emitEvent } from './support/webhook-harness.js';
-import { TIMEOUTS_BEFORE_PAUSE } from '../src/domain/delivery/endpoint-pauses.js';
+import { TIMEOUTS_BEFORE_PAUSE } from '../src/domain/delivery/pause-policy.js';
 
 // Two API replicas and two dispatcher replicas, each a real process as ops run them,
 // on one database and one Redis prefix. What one replica learns, the other acts on:

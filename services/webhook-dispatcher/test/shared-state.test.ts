@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createTestRuntime, type TestRuntime } from '@lps/testing';
-import { createEndpointPauses, PAUSE_MS, TIMEOUTS_BEFORE_PAUSE } from '../src/domain/delivery/endpoint-pauses.js';
-import { createEndpointSlots } from '../src/domain/delivery/endpoint-slots.js';
-import { createMemberShares } from '../src/domain/delivery/member-shares.js';
+import { createEndpointPauses } from '../src/adapters/endpoint-pauses.js';
+import { PAUSE_MS, TIMEOUTS_BEFORE_PAUSE } from '../src/domain/delivery/pause-policy.js';
+import { createEndpointSlots } from '../src/adapters/endpoint-slots.js';
+import { createMemberShares } from '../src/adapters/member-shares.js';
 
 // What two dispatcher processes share through Redis, each side built as its process
 // builds it (its own in-memory state, the same Redis prefix): a member's share of the

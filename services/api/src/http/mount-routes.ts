@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { isAppError } from '@lps/common';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../app-services.js';
+import type { OutsideClients } from '../outside-clients.js';
 import { errorToResult } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 import { requestScopeOf } from './request-scope.js';
@@ -15,7 +15,7 @@ import { renderJson, type Caller, type HandlerResult, type RouteDefinition } fro
 
 export interface MountOptions {
   runtime: Runtime;
-  services: AppServices;
+  clients: OutsideClients;
   limiters: RateLimiters;
   keys: KeyCache;
   failures: AuthFailureGuard;
@@ -27,7 +27,8 @@ export interface MountOptions {
  * GET and HEAD answers go through Express, which adds the weak ETag and answers a
  * fresh conditional request with 304. Other methods' answers are written directly:
  * an ETag on a POST serves no one, and Express's send (hashing the body, parsing the
- * content type back) cost ~6% of the API's CPU under `npm run bench -- publish`.
+ * content type back) was a visible share of the API's CPU under `npm run bench -- publish`
+ * (docs/benchmarks.md, "Where the rest of the time goes").
  */
 function send(req: Request, res: Response, result: HandlerResult): void {
   res.status(result.status).set(result.headers ?? {});
@@ -55,7 +56,7 @@ const runHandler = (route: RouteDefinition, options: MountOptions): RequestHandl
     const validated = res.locals.validated as { params: never; query: never; body: never };
     const caller = res.locals.caller as Caller;
     const request = requestScopeOf(res);
-    const deps = { runtime: options.runtime, services: options.services, request };
+    const deps = { runtime: options.runtime, clients: options.clients, request };
     const execute = async (): Promise<HandlerResult> => {
       try {
         return await route.handler({ ...validated, caller, deps, req, res });

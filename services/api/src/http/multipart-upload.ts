@@ -31,7 +31,7 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
       const part = file.stream.iterator({ destroyOnReturn: false });
       // What the body declares: checked against the limit of the type its first bytes show.
       const declared = Number(req.headers['content-length']) || undefined;
-      stageUpload(deps.services.storage, { ...target, field: 'file', name: file.originalname, declaredBytes: declared }, part, limitsOf(deps)).then(
+      stageUpload(deps.clients.storage, { ...target, field: 'file', name: file.originalname, declaredBytes: declared }, part, limitsOf(deps)).then(
         (staged) => callback(null, { staged } as Partial<StagedFile>),
         (error: unknown) => {
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.
@@ -46,7 +46,7 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
     _removeFile(_req, file, callback) {
       const staged = (file as StagedFile).staged;
       if (!staged) return callback(null);
-      deps.services.storage.delete(staged.key).then(() => callback(null), callback);
+      deps.clients.storage.delete(staged.key).then(() => callback(null), callback);
     },
   };
 }
@@ -127,14 +127,14 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   try {
     alt = altTextField(req.body);
   } catch (error) {
-    if (file?.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
+    if (file?.staged) await deps.clients.storage.delete(file.staged.key).catch(() => undefined);
     throw error;
   }
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
   try {
     assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
   } catch (error) {
-    if (file.staged) await deps.services.storage.delete(file.staged.key).catch(() => undefined);
+    if (file.staged) await deps.clients.storage.delete(file.staged.key).catch(() => undefined);
     throw error;
   }
   if (file.problem) {

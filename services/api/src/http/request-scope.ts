@@ -1,34 +1,9 @@
 import type { Response } from 'express';
-import type { LogContext, Logger } from '@lps/logger';
+import type { Logger } from '@lps/logger';
+import { RequestScope } from '../domain/request-scope.js';
 
-/**
- * A request's own ids, handed down explicitly: the id that jobs it causes carry,
- * and its logger (a child carrying request_id, and member_id once authenticated).
- * The child is made on the first line logged: most requests log none, and two
- * winston children per request were measurable on the publish path.
- */
-export class RequestScope {
-  private readonly context: LogContext;
-  private logger: Logger | undefined;
-
-  constructor(
-    readonly id: string,
-    private readonly root: Logger,
-  ) {
-    this.context = { request_id: id };
-  }
-
-  get log(): Logger {
-    this.logger ??= this.root.child({ ...this.context });
-    return this.logger;
-  }
-
-  /** After authentication: the lines logged from now on carry the member too. */
-  identify(memberId: string): void {
-    this.context.member_id = memberId;
-    this.logger = undefined;
-  }
-}
+// The class lives beside the use cases that receive it (domain/deps.ts); these helpers keep it on Express's response.
+export { RequestScope };
 
 export const requestScopeOf = (res: Response): RequestScope => res.locals.scope as RequestScope;
 

@@ -1,6 +1,6 @@
 import type { Express, RequestHandler } from 'express';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../app-services.js';
+import type { OutsideClients } from '../outside-clients.js';
 import type { AuthFailureGuard } from '../http/auth-failure-guard.js';
 import { authenticate } from '../http/middleware/authenticate.js';
 import type { KeyCache } from '../http/key-cache.js';
@@ -42,11 +42,11 @@ const refuseLargeBatches: RequestHandler = (req, res, next) => {
  * to that member. GET (server-sent streams) and DELETE (sessions) are not offered.
  * Every refusal on /mcp is a JSON-RPC error object (json-rpc-errors.ts).
  */
-export function mountMcp(app: Express, runtime: Runtime, services: AppServices, limiters: RateLimiters, keys: KeyCache, failures: AuthFailureGuard): void {
+export function mountMcp(app: Express, runtime: Runtime, clients: OutsideClients, limiters: RateLimiters, keys: KeyCache, failures: AuthFailureGuard): void {
   const handle: RequestHandler = async (req, res, next) => {
     try {
       const { handleMcpRequest } = await loadMcp();
-      await handleMcpRequest({ deps: { runtime, services, request: requestScopeOf(res) }, caller: res.locals.caller as Caller, limiters }, req, res);
+      await handleMcpRequest({ deps: { runtime, clients, request: requestScopeOf(res) }, caller: res.locals.caller as Caller, limiters }, req, res);
     } catch (error) {
       next(error);
     }

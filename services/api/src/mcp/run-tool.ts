@@ -7,7 +7,7 @@ import { checkTextAndFieldNames } from '../http/input/unstorable-text.js';
 import { addUnknownFields } from '../http/input/unknown-fields.js';
 import { addJoiProblems } from '../http/middleware/validate-request.js';
 import type { Caller } from '../http/route.js';
-import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './calls-in-flight.js';
+import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './call-slots.js';
 import type { ToolDefinition } from './tool.js';
 
 export interface ToolCallResult {

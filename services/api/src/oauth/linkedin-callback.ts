@@ -1,6 +1,6 @@
 import express, { type Response, type Router } from 'express';
 import type { Runtime } from '@lps/runtime';
-import type { AppServices } from '../app-services.js';
+import type { OutsideClients } from '../outside-clients.js';
 import { CONNECT_CALLBACK_PATH } from '../domain/members/connect-links.js';
 import { finishConnection, type ConnectionOutcome } from '../domain/members/finish-connection.js';
 import { requestScopeOf } from '../http/request-scope.js';
@@ -36,12 +36,12 @@ const queryText = (value: unknown): string | undefined => (typeof value === 'str
  * `lps member connect` and from POST /me/connection/links). No API key: the signed,
  * single-use `state` is what binds the answer to a member.
  */
-export function linkedInCallbackRouter(runtime: Runtime, services: AppServices): Router {
+export function linkedInCallbackRouter(runtime: Runtime, clients: OutsideClients): Router {
   const router = express.Router();
   router.get(CONNECT_CALLBACK_PATH, async (req, res, next) => {
     try {
       const outcome = await finishConnection(
-        { runtime, services, request: requestScopeOf(res) },
+        { runtime, clients, request: requestScopeOf(res) },
         { state: queryText(req.query.state), code: queryText(req.query.code), error: queryText(req.query.error), errorDescription: queryText(req.query.error_description) },
       );
       if (outcome.returnTo) sendBack(res, outcome, outcome.returnTo);

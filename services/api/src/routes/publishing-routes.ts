@@ -3,7 +3,7 @@ import { idParams } from '../schemas/common.js';
 import { AsyncEnvelopeSchema, PostEnvelopeSchema } from '../schemas/post.js';
 import { AttachNetworkPostBody, ScheduleBody } from '../schemas/publishing.js';
 import { attachNetworkPost } from '../domain/publishing/attach-network-post.js';
-import { publishPost } from '../domain/publishing/publish-post.js';
+import { requestPublication } from '../domain/publishing/request-publication.js';
 import { schedulePost } from '../domain/publishing/schedule-post.js';
 
 export const publishingRoutes: RouteDefinition[] = [
@@ -32,7 +32,7 @@ export const publishingRoutes: RouteDefinition[] = [
     errors: [404, 409, 422],
     handler: async ({ caller, params, deps }) => ({
       status: 202,
-      body: await publishPost(deps, caller.memberId, { id: params.id }),
+      body: await requestPublication(deps, caller.memberId, { id: params.id }),
     }),
   }),
   defineRoute({

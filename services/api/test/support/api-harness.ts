@@ -1,7 +1,7 @@
 import supertest from 'supertest';
 import { createTestMember, createTestRuntime, type TestMember, type TestRuntimeOptions } from '@lps/testing';
 import { startHealthServer, type Runtime, type RunningService } from '@lps/runtime';
-import { createAppServices, startApiService, type AppServices } from '@lps/api';
+import { createOutsideClients, startApiService, type OutsideClients } from '@lps/api';
 import { startImageService } from '@lps/image';
 import { DocumentValidator, type ObservedResponse } from './openapi-validator.js';
 
@@ -53,11 +53,11 @@ function checkedSupertest(baseUrl: string, document: DocumentValidator): ReturnT
  * schema, and here against the OpenAPI document it serves — what a client
  * generated from that document would accept.
  */
-export async function startTestApi(env: Record<string, string> = {}, services?: Partial<AppServices>, options: TestApiOptions = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, clients?: Partial<OutsideClients>, options: TestApiOptions = {}): Promise<TestApi> {
   const test = await createTestRuntime(env, options);
-  const appServices = { ...createAppServices(test.runtime), ...services };
-  const api = await startApiService(test.runtime, { port: 0, host: '127.0.0.1', validateResponses: true, services: appServices });
-  const imageService = options.imageService ? await startImageService(test.runtime, { storage: appServices.storage }) : undefined;
+  const outsideClients = { ...createOutsideClients(test.runtime), ...clients };
+  const api = await startApiService(test.runtime, { port: 0, host: '127.0.0.1', validateResponses: true, clients: outsideClients });
+  const imageService = options.imageService ? await startImageService(test.runtime, { storage: outsideClients.storage }) : undefined;
   const baseUrl = `http://127.0.0.1:${api.port}/api/v1`;
   const document = await DocumentValidator.load(baseUrl);
   const health = await startHealthServer(test.runtime, 0);

@@ -3,7 +3,7 @@ import type { Network } from '@lps/network';
 import type { Runtime } from '@lps/runtime';
 import type { FileStorage } from '@lps/storage';
 import type { RetiredVersionAlarm } from './publish/retired-version.js';
-import type { PauseHook } from './publish/test-pause.js';
+import type { PauseHook } from './publish/pause-hook.js';
 
 /** What the publisher's jobs work with, built once by startPublisherService. */
 export interface PublisherContext {

@@ -22,15 +22,15 @@ function deadline(signal: AbortSignal): Promise<never> {
  * that fails or is too slow leaves the post to be written without notes rather
  * than failing the request (docs/decisions/0004-ai-providers.md).
  */
-export async function gatherResearch({ runtime, services, request }: UseCaseDeps, member: MemberProfile, idea: string): Promise<ResearchNote[] | undefined> {
-  if (!services.research) return undefined;
+export async function gatherResearch({ runtime, clients, request }: UseCaseDeps, member: MemberProfile, idea: string): Promise<ResearchNote[] | undefined> {
+  if (!clients.research) return undefined;
   const signal = AbortSignal.timeout(runtime.config.ai.research.timeoutSeconds * 1000);
   try {
-    const lookup = services.research.gather({ query: researchQueryOf(idea), member, limit: NOTES_PER_POST, signal });
+    const lookup = clients.research.gather({ query: researchQueryOf(idea), member, limit: NOTES_PER_POST, signal });
     return await Promise.race([lookup, deadline(signal)]);
   } catch (error) {
     request.log.warn('research for a post failed or timed out; writing the post without it', {
-      provider: services.research.name,
+      provider: clients.research.name,
       error: (error as Error).message,
     });
     return undefined;

@@ -27,9 +27,9 @@ export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal,
  * waits for it; if it gives up, nothing is attached and the staged file goes.
  */
 export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url', altText?: string | null) {
-  const { runtime, services } = deps;
+  const { runtime, clients } = deps;
   // The original and any variant a worker wrote before it stopped (killed, say): an abandoned upload keeps no file.
-  const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => services.storage.delete(key))));
+  const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => clients.storage.delete(key))));
   let request;
   try {
     request = await createImageCallRequest(runtime.db, {

@@ -36,12 +36,12 @@ export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImag
  * Overlays are made for one post's image and nothing else points at them: those the
  * post no longer shows go (the compare-and-set proved `before` was the post's list).
  */
-async function forgetReplacedOverlays({ services, request }: UseCaseDeps, before: Post, after: Post): Promise<void> {
+async function forgetReplacedOverlays({ clients, request }: UseCaseDeps, before: Post, after: Post): Promise<void> {
   const kept = new Set(postImagesOf(after).map((image) => image.image_url).concat(after.imageUrl ?? []));
   const previous = new Set(postImagesOf(before).map((image) => image.image_url).concat(before.imageUrl ?? []));
   for (const url of previous) {
-    const key = services.storage.keyFromUrl(url);
+    const key = clients.storage.keyFromUrl(url);
     if (kept.has(url) || !key || !key.startsWith(`${before.memberId}/${before.id}/overlay-`)) continue;
-    await services.storage.delete(key).catch((error: Error) => request.log.warn('a replaced overlay could not be deleted', { key, error: error.message }));
+    await clients.storage.delete(key).catch((error: Error) => request.log.warn('a replaced overlay could not be deleted', { key, error: error.message }));
   }
 }

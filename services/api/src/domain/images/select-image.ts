@@ -24,11 +24,11 @@ export interface SelectImageInput {
  * nothing. Drawing is the image service's (decision 0006); this request waits for it.
  */
 async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate, hook: string, field: string): Promise<string> {
-  const { services } = deps;
-  const sourceKey = services.storage.keyFromUrl(candidate.base_url);
+  const { clients } = deps;
+  const sourceKey = clients.storage.keyFromUrl(candidate.base_url);
   if (!sourceKey) return candidate.base_url;
   const key = overlayKeyOf(post, sourceKey, hook);
-  if (await services.storage.exists(key)) return services.storage.urlFor(key);
+  if (await clients.storage.exists(key)) return clients.storage.urlFor(key);
   const request = await createImageCallRequest(deps.runtime.db, { postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
   // An overlay drawn after this request gave up is kept: it is the file a retry asks for.
   const answer = await askImageService(deps, 'draw-overlay', request, async () => undefined);

@@ -25,7 +25,7 @@ const SENT_TOO_SLOWLY = 'LPS_SENT_TOO_SLOWLY';
  * transfer by its pace (the same rule as bodies sent to us), so a 500 MB video
  * from a fast server is fetched whole and a server dripping bytes is cut.
  */
-function keepToPace(stream: ReturnType<UseCaseDeps['services']['uploadClient']['stream']>, pace: BodyPace): void {
+function keepToPace(stream: ReturnType<UseCaseDeps['clients']['uploadClient']['stream']>, pace: BodyPace): void {
   const startedAt = Date.now();
   let transferred = 0;
   stream.on('downloadProgress', (progress: { transferred: number }) => (transferred = progress.transferred));
@@ -44,7 +44,7 @@ function keepToPace(stream: ReturnType<UseCaseDeps['services']['uploadClient']['
 /** Opens the body stream once the response head has arrived, refusing non-2xx answers and declared oversize. */
 function openBody(deps: UseCaseDeps, url: string, limits: UploadLimits): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    const stream = deps.services.uploadClient.stream(url);
+    const stream = deps.clients.uploadClient.stream(url);
     const { storage, http } = deps.runtime.config;
     keepToPace(stream, { graceMs: storage.uploadFetchTimeoutMs, minBytesPerSecond: http.timeouts.minBodyBytesPerSecond });
     stream.once('error', reject);
@@ -86,7 +86,7 @@ export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, po
     // Videos (decision 0021) by URL too: streamed to storage like a file, at LPS_HTTP_MIN_BODY_RATE or faster past LPS_UPLOAD_FETCH_TIMEOUT.
     const limits = withVideo(URL_LIMITS, deps.runtime.config.images.videoMaxBytes);
     const body = await openBody(deps, input.image_url, limits);
-    staged = await stageUpload(deps.services.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, limits);
+    staged = await stageUpload(deps.clients.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, limits);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw uploadProblem('image_url', fetchFailure(error));

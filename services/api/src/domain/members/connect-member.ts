@@ -19,9 +19,9 @@ export class ConnectedElsewhereError extends Error {
  * disconnection (revoked token, DELETE /me/connection), or a member could
  * disconnect and sign in as anyone (decision 0019).
  */
-export async function connectMember({ runtime, services }: UseCaseDeps, memberId: string, code: string, options: { replace: boolean }, now = new Date()) {
+export async function connectMember({ runtime, clients }: UseCaseDeps, memberId: string, code: string, options: { replace: boolean }, now = new Date()) {
   const tokens = await new LinkedInOAuth(runtime.config.network.linkedin, 'share').exchangeCode(code);
-  const identity = await services.network.identity({ memberId, personUrn: '', accessToken: tokens.accessToken });
+  const identity = await clients.network.identity({ memberId, personUrn: '', accessToken: tokens.accessToken });
   const current = await findNetworkConnection(runtime.db, memberId);
   if (current?.personUrn && current.personUrn !== identity.personUrn && !options.replace) {
     throw new ConnectedElsewhereError(current.personUrn, identity.personUrn);

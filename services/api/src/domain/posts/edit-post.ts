@@ -47,14 +47,14 @@ export async function updatePost(deps: UseCaseDeps, memberId: string, id: string
  * retried job of the image worker. Should the queue be unreachable, the API
  * deletes them itself, once; the answer does not wait for either.
  */
-export async function deletePost({ runtime, services, request }: UseCaseDeps, memberId: string, id: string): Promise<void> {
+export async function deletePost({ runtime, clients, request }: UseCaseDeps, memberId: string, id: string): Promise<void> {
   assertEditable(await getOwnedPost(runtime.sql, memberId, id));
   if (!(await deletePostIfEditable(runtime.db, id))) throw publishedMeanwhile();
   try {
     await enqueue(runtime.queues, 'delete-post-files', { memberId, postId: id }, { requestId: request.id });
   } catch (error) {
     request.log.warn('could not queue the deletion of a deleted post’s files; deleting them now', { post_id: id, error: (error as Error).message });
-    void services.storage.deletePrefix(`${memberId}/${id}/`).catch((failure: Error) =>
+    void clients.storage.deletePrefix(`${memberId}/${id}/`).catch((failure: Error) =>
       request.log.error('files of a deleted post could not be deleted', { post_id: id, error: failure.message }),
     );
   }

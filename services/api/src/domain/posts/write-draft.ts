@@ -24,9 +24,9 @@ export const newSeed = (): number => randomInt(2 ** 31);
  * with Retry-After; nothing has been written at that point, so nothing is half-done.
  */
 export async function writeDraft(
-  { services }: UseCaseDeps,
+  { clients }: UseCaseDeps,
   request: Omit<PostDraftRequest, 'seed'> & { seed?: number },
 ): Promise<string> {
-  const { body } = await callTextProvider(() => services.textProvider.writePost({ ...request, seed: request.seed ?? newSeed() }));
+  const { body } = await callTextProvider(() => clients.textProvider.writePost({ ...request, seed: request.seed ?? newSeed() }));
   return body;
 }

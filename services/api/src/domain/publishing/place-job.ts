@@ -1,5 +1,6 @@
-import { placePublishJob, publishJobMayExist, type PublishHistory } from '@lps/queue';
+import { placePublishJob } from '@lps/queue';
 import type { UseCaseDeps } from '../deps.js';
+import { publishJobMayExist, type PublishHistory } from './publish-job-may-exist.js';
 
 /**
  * Places the publish job after the database says so. If Redis refuses, the request

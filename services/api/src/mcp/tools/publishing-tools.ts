@@ -1,6 +1,6 @@
 import { getAccountAnalytics } from '../../domain/publishing/account-analytics.js';
 import { getPostAnalytics } from '../../domain/publishing/post-analytics.js';
-import { publishPost } from '../../domain/publishing/publish-post.js';
+import { requestPublication } from '../../domain/publishing/request-publication.js';
 import { schedulePost } from '../../domain/publishing/schedule-post.js';
 import { waitForPost } from '../../domain/posts/wait-for-post.js';
 import { getMe } from '../../domain/members/get-me.js';
@@ -25,7 +25,7 @@ export const publishingTools: ToolDefinition[] = [
       'Publishes a post to the member’s LinkedIn profile now and waits up to wait_seconds for the result. On success the post has status "published" and a network_url; on failure last_error says why. Publishing twice never posts twice.',
     input: withKeys<WaitInput>({ wait_seconds: waitSeconds(20) })(postIdInput),
     run: async ({ deps, memberId }, input) => {
-      await publishPost(deps, memberId, { id: input.post_id });
+      await requestPublication(deps, memberId, { id: input.post_id });
       return waitForPost(deps, memberId, input.post_id, 'publication', input.wait_seconds);
     },
   }),

@@ -4,7 +4,7 @@ import { lookupAnalyticsAccount, type AccountLookup } from '../accounts/network-
 import { revokeRefusedGrant } from '../accounts/revoke-refused-grant.js';
 import type { PublisherContext } from '../publisher-context.js';
 import { refreshPostAnalytics } from './refresh-post-analytics.js';
-import { pauseRefreshes, refreshesPausedUntil } from './quota-pause.js';
+import { pauseRefreshes, refreshesPausedUntil } from '../../adapters/quota-pause.js';
 import { nextRefreshAt, retryRefreshAt, retryUnmeasurableAt } from './refresh-schedule.js';
 import { warnExpiringTokens } from '../accounts/warn-expiring-tokens.js';
 

@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { attemptsOf, failJobForGood, postponeJob, type QueueJob } from '@lps/queue';
 import type { Post } from '@lps/db';
 import { isNetworkError } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
@@ -13,7 +13,7 @@ const reasonOf = (error: unknown): string => (error instanceof Error ? error.mes
  * Decides what a failed attempt means: wait for a quota reset, retry with backoff,
  * or fail for good (docs/api.md: state restored, last_error, post.publish_failed).
  */
-export async function handlePublishFailure(context: PublisherContext, job: Job, post: Post, error: unknown): Promise<never> {
+export async function handlePublishFailure(context: PublisherContext, job: QueueJob, post: Post, error: unknown): Promise<never> {
   const { runtime } = context;
   if (isNetworkError(error) && error.kind === 'unauthorized') {
     await revokeRefusedGrant(runtime, 'share', post.memberId, reasonOf(error));
@@ -25,11 +25,10 @@ export async function handlePublishFailure(context: PublisherContext, job: Job, 
   if (permanent) return failForGood(context, post, reasonOf(error));
   if (isNetworkError(error) && error.retryAt) {
     context.log.warn('network quota reached: publication waits for the reset', { post_id: post.id, retry_at: error.retryAt.toISOString() });
-    await job.moveToDelayed(error.retryAt.getTime(), job.token);
-    throw new DelayedError();
+    return postponeJob(job, error.retryAt.getTime());
   }
-  const attempts = job.opts.attempts ?? 1;
-  if (job.attemptsMade + 1 >= attempts) return failForGood(context, post, `gave up after ${attempts} attempts: ${reasonOf(error)}`);
+  const attempts = attemptsOf(job);
+  if (attempts.last) return failForGood(context, post, `gave up after ${attempts.allowed} attempts: ${reasonOf(error)}`);
   runtime.metrics.publishOutcomes.inc({ outcome: 'retry' });
   throw error;
 }
@@ -39,5 +38,5 @@ async function failForGood(context: PublisherContext, post: Post, reason: string
   if (outboxId) await announceEvents(context.runtime, [outboxId]);
   context.runtime.metrics.publishOutcomes.inc({ outcome: 'failed' });
   context.log.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
-  throw new UnrecoverableError(reason);
+  return failJobForGood(reason);
 }

@@ -1,7 +1,6 @@
-import type { Job } from 'bullmq';
 import { recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
 import type { ArticleCard, NetworkAccount } from '@lps/network';
-import { enqueue } from '@lps/queue';
+import { enqueue, type QueueJob } from '@lps/queue';
 import type { PublisherContext } from '../publisher-context.js';
 import { lookAgainLater } from './look-again-later.js';
 import type { Claim } from './publication-records.js';
@@ -15,7 +14,7 @@ import { uploadOncePerPublication } from './upload-once.js';
  */
 const CARD_RECHECK_MS = 1_000;
 
-async function waitForPage(context: PublisherContext, claim: Claim, stored: StoredLinkPreview, job: Job): Promise<never> {
+async function waitForPage(context: PublisherContext, claim: Claim, stored: StoredLinkPreview, job: QueueJob): Promise<never> {
   const { post } = claim;
   // The job may have been lost with Redis: asking again joins it if it is there.
   await enqueue(context.runtime.queues, 'fetch-link-preview', { postId: post.id, requestId: stored.request_id }).catch(() => undefined);
@@ -61,7 +60,7 @@ async function uploadThumbnail(context: PublisherContext, account: NetworkAccoun
  * then plain text, and the card's note says why. A card still being read is
  * waited for (LPS_LINK_PREVIEW_WAIT), then given up.
  */
-export async function linkCardFor(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<ArticleCard | undefined> {
+export async function linkCardFor(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<ArticleCard | undefined> {
   const stored = storedLinkPreviewOf(claim.post.linkPreview);
   if (!stored || stored.member.enabled === false) return undefined;
   if (!stored.page) {

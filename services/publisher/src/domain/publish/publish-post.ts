@@ -1,4 +1,4 @@
-import { DelayedError, type Job } from 'bullmq';
+import { isPostponed, postponeJob, type QueueJob } from '@lps/queue';
 import type { NetworkConnection, Post } from '@lps/db';
 import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedImage, type UploadedMedia } from '@lps/network';
 import { announceEvents } from '@lps/runtime';
@@ -20,7 +20,7 @@ const READ_BACK_SCOPE = 'r_member_social';
  * with the member's connection; it does nothing for a post that is published,
  * deleted, not requested, or scheduled for later.
  */
-export async function publishPostJob(context: PublisherContext, postId: string, job: Job): Promise<string> {
+export async function publishPostJob(context: PublisherContext, postId: string, job: QueueJob): Promise<string> {
   const now = new Date();
   const found = await context.runtime.publishPathStatements.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
   if (!found) return 'post deleted';
@@ -31,8 +31,7 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
     if (post.status !== 'scheduled' || !post.scheduledAt || post.publishRequestedAt) return 'not requested';
     if (post.scheduledAt.getTime() > now.getTime()) {
       // Rescheduled to a later time since this job was placed: wait for the new time.
-      await job.moveToDelayed(post.scheduledAt.getTime(), job.token);
-      throw new DelayedError();
+      return await postponeJob(job, post.scheduledAt.getTime());
     }
     // Due, yet the statement did not claim it: a reschedule or publish won the race.
     return 'rescheduled meanwhile';
@@ -41,12 +40,12 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
     return await publish(context, claim, connection, job);
   } catch (error) {
     // Waiting for the link card's page (link-card.ts) or for LinkedIn to process a video (video-media.ts): the job sleeps, nothing failed.
-    if (error instanceof DelayedError) throw error;
+    if (isPostponed(error)) throw error;
     return handlePublishFailure(context, job, claim.post, error);
   }
 }
 
-async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null, job: Job): Promise<string> {
+async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null, job: QueueJob): Promise<string> {
   const { runtime, network, pause } = context;
   const { post } = claim;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');

@@ -1,5 +1,5 @@
+import type { QueueJob } from '@lps/queue';
 import { basename, extname } from 'node:path';
-import type { Job } from 'bullmq';
 import { imageCandidatesOf, MULTI_IMAGE_MIN, postImagesOf, publishImageUrnsOf, recordPublishImage, type Post } from '@lps/db';
 import { titleFromBody, type NetworkAccount, type UploadedImage, type UploadedMedia } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
@@ -48,7 +48,7 @@ async function uploadImages(context: PublisherContext, account: NetworkAccount, 
 }
 
 /** What the post carries on the network: one image, PDF or video (also waited for), or several images (content.multiImage), uploaded once per publication. */
-export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
+export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
   const { post } = claim;
   if (!post.imageUrl || post.format === 'text') return {};
   if (post.format === 'video') return { media: await publishableVideo(context, account, claim, job) };

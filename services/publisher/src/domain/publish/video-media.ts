@@ -1,5 +1,5 @@
+import type { QueueJob } from '@lps/queue';
 import { open } from 'node:fs/promises';
-import type { Job } from 'bullmq';
 import type { NetworkAccount, UploadedMedia, VideoSource } from '@lps/network';
 import type { PublisherContext } from '../publisher-context.js';
 import { lookAgainLater } from './look-again-later.js';
@@ -52,7 +52,7 @@ async function withFile<T>(path: string, use: (video: VideoSource) => Promise<T>
  * PROCESSING_FAILED, or still processing at that bound, fails the publication
  * with nothing posted.
  */
-export async function publishableVideo(context: PublisherContext, account: NetworkAccount, claim: Claim, job: Job): Promise<UploadedMedia> {
+export async function publishableVideo(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<UploadedMedia> {
   const { post } = claim;
   const urn = await uploadOncePerPublication(context, claim, () => uploadVideoFile(context, account, post.imageUrl as string));
   const status = await context.network.videoStatus(account, urn);

@@ -1,14 +1,14 @@
-import type { Job } from 'bullmq';
 import type { Logger } from '@lps/logger';
 import type { GuardedRequestSender } from '@lps/outbound';
-import { postponeJob as postpone, type JobHandler } from '@lps/queue';
+import { postponeJob as postpone, type JobHandler, type QueueJob } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
-import type { EndpointSlots, HeldSlot } from './endpoint-slots.js';
-import { TIMEOUTS_BEFORE_PAUSE, type EndpointPauses } from './endpoint-pauses.js';
-import type { MemberShares } from './member-shares.js';
+import type { EndpointSlots, HeldSlot } from '../../adapters/endpoint-slots.js';
+import type { EndpointPauses } from '../../adapters/endpoint-pauses.js';
+import { TIMEOUTS_BEFORE_PAUSE } from './pause-policy.js';
+import type { MemberShares } from '../../adapters/member-shares.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
 
@@ -62,7 +62,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     }
   };
 
-  async function attempt(delivery: LoadedDelivery | null, job: Job, slot: HeldSlot, log: Logger) {
+  async function attempt(delivery: LoadedDelivery | null, job: QueueJob, slot: HeldSlot, log: Logger) {
     // Deleted endpoints take their deliveries with them (cascade); final ones are done.
     if (!delivery || delivery.status !== 'pending') return { skipped: delivery?.status ?? 'deleted' };
     const { endpoint } = delivery;

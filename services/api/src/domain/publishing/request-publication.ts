@@ -5,7 +5,7 @@ import { assertReadyForWork } from '../posts/post-states.js';
 import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
 import { placeJobAfterCommit } from './place-job.js';
 
-export interface PublishPostInput {
+export interface RequestPublicationInput {
   id: string;
 }
 
@@ -14,7 +14,7 @@ export interface PublishPostInput {
  * ends) and places job `publish-<id>`. A second request while one is in flight
  * joins it: same job, no second publication.
  */
-export async function publishPost(deps: UseCaseDeps, memberId: string, input: PublishPostInput) {
+export async function requestPublication(deps: UseCaseDeps, memberId: string, input: RequestPublicationInput) {
   const { runtime } = deps;
   const found = await getOwnedPostWithConnection(deps, memberId, input.id);
   let post = found.post;

@@ -1,4 +1,4 @@
-import { publishJobMayExist, type PublishHistory } from '@lps/queue';
+import { publishJobMayExist, type PublishHistory } from '../src/domain/publishing/publish-job-may-exist.js';
 
 const fresh: PublishHistory = { status: 'approved', scheduledAt: null, publishRequestedAt: null, publishAttempts: 0 };
 

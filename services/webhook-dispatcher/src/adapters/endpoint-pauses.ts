@@ -1,13 +1,7 @@
 import { luaCommand } from '@lps/common';
 import type { RedisClient } from '@lps/queue';
 import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
-
-/** Time-outs in a row after which an endpoint is paused. */
-export const TIMEOUTS_BEFORE_PAUSE = 5;
-/** How long a paused endpoint is left alone; each further time-out after it pauses it again. */
-export const PAUSE_MS = 60_000;
-/** A streak of time-outs with no new one for this long is forgotten. */
-const STREAK_MEMORY_MS = 10 * PAUSE_MS;
+import { PAUSE_MS, STREAK_MEMORY_MS, TIMEOUTS_BEFORE_PAUSE } from '../domain/delivery/pause-policy.js';
 
 /**
  * Endpoints whose receiver keeps not answering are paused: after

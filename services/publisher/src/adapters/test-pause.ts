@@ -1,7 +1,5 @@
 import type { Logger } from '@lps/logger';
-
-export type PauseStep = 'after-claim' | 'network-call' | 'after-call' | 'after-commit';
-export type PauseHook = (step: PauseStep, postId: string) => Promise<void>;
+import type { PauseHook, PauseStep } from '../domain/publish/pause-hook.js';
 
 /**
  * TEST ONLY (LPS_TEST_PAUSE_AT): stops a publication at one step for ever, after

@@ -5,8 +5,8 @@ import { createGuardedClient } from '@lps/outbound';
 import type { Runtime } from '@lps/runtime';
 import { createStorage, type FileStorage } from '@lps/storage';
 
-/** Pluggable collaborators chosen by configuration (AI provider, network, storage). */
-export interface AppServices {
+/** The clients of what lies outside this process, chosen by configuration (AI provider, network, storage, the upload fetcher). */
+export interface OutsideClients {
   textProvider: TextProvider;
   /** The network chosen by LPS_NETWORK (analytics reads, identity); publishing itself runs in the publisher. */
   network: Network;
@@ -18,7 +18,7 @@ export interface AppServices {
   uploadClient: Got;
 }
 
-export function createAppServices(runtime: Runtime): AppServices {
+export function createOutsideClients(runtime: Runtime): OutsideClients {
   return {
     network: createNetwork(runtime.config, { redis: runtime.redis, logger: runtime.logger }),
     textProvider: createTextProvider(runtime.config.ai, { logger: runtime.logger }),

@@ -11,4 +11,4 @@ export const endpointKeys = (prefix: string, endpointId: string) => ({
 });
 
 /** Where a script of this service lives (`lua/<name>.lua`, read once per client). */
-export const dispatcherScript = (name: string): URL => new URL(`../../../lua/${name}.lua`, import.meta.url);
+export const dispatcherScript = (name: string): URL => new URL(`../../lua/${name}.lua`, import.meta.url);
