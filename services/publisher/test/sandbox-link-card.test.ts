@@ -1,7 +1,7 @@
 import { startResearchService } from '@lps/research';
 import type { RunningService } from '@lps/runtime';
-import { createTestMember, createTestPost, startLoopbackServer, waitFor, type LoopbackServer, type TestMember } from '@lps/testing';
-import { sandboxOf, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
+import { createTestMember, createTestPost, startLoopbackServer, type LoopbackServer, type TestMember } from '@lps/testing';
+import { publishOnSandbox, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
 // The sandbox network (the default) shows the link card too: the same article LinkedIn would get.
 let pages: LoopbackServer;
@@ -27,11 +27,6 @@ afterAll(async () => {
 it('a post with a link is published on the sandbox network with its card', async () => {
   const post = await createTestPost(harness.api.runtime, ada.memberId);
   await harness.api.http.patch(`/posts/${post.id}`).set('Authorization', ada.auth).send({ body: `Have a look: ${pages.url}/page` }).expect(200);
-  await harness.api.http.post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
-  const published = await waitFor(async () => {
-    const row = await harness.api.runtime.db.post.findUnique({ where: { id: post.id } });
-    return row?.status === 'published' ? row : undefined;
-  }, { what: 'published' });
-  const onSandbox = (await sandboxOf(harness.api).store.listPosts()).find((entry) => entry.urn === published.networkPostUrn);
+  const { onSandbox } = await publishOnSandbox(harness.api, ada.auth, post.id);
   expect(onSandbox?.article).toEqual({ source: `${pages.url}/page`, title: 'Sandbox card', description: 'Shown in the sandbox' });
 });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { ImageCandidate } from '@lps/db';
 import { createStorage } from '@lps/storage';
-import { createTestMember, createTestPost, waitFor, type TestMember } from '@lps/testing';
-import { sandboxOf, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
+import { createTestMember, createTestPost, type TestMember } from '@lps/testing';
+import { publishOnSandbox, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
 // The sandbox network (the default) takes multi-image posts under LinkedIn's rules (decision 0022).
 let harness: PublishingHarness;
@@ -29,12 +29,7 @@ it('a three-image post with alt text is published on the sandbox network, in ord
     .set('Authorization', ada.auth)
     .send({ images: [{ image_index: 1, alt_text: 'one' }, { image_index: 0 }, { image_index: 2, alt_text: 'two' }], use_overlay: false })
     .expect(200);
-  await harness.api.http.post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
-  const published = await waitFor(async () => {
-    const row = await harness.api.runtime.db.post.findUnique({ where: { id: post.id } });
-    return row?.status === 'published' ? row : undefined;
-  }, { what: 'published' });
-  const onSandbox = (await sandboxOf(harness.api).store.listPosts()).find((entry) => entry.urn === published.networkPostUrn);
+  const { published, onSandbox } = await publishOnSandbox(harness.api, ada.auth, post.id);
   expect(onSandbox?.images?.map((image) => image.altText)).toEqual(['one', undefined, 'two']);
   expect(new Set(onSandbox?.images?.map((image) => image.urn)).size).toBe(3);
   expect(published.publishImageUrns).toBeNull();

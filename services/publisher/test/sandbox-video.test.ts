@@ -1,5 +1,5 @@
-import { createTestMember, createTestPost, mp4File, waitFor, type TestMember } from '@lps/testing';
-import { sandboxOf, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
+import { createTestMember, createTestPost, mp4File, type TestMember } from '@lps/testing';
+import { publishOnSandbox, startPublishing, type PublishingHarness } from './support/publishing-harness.js';
 
 // The sandbox network (the default) takes video too: it "processes" it for a moment, as LinkedIn does,
 // so the publication waits for AVAILABLE the same way (decision 0021).
@@ -17,12 +17,7 @@ it('a video post is published on the sandbox network with its video', async () =
   const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'A sandbox clip', status: 'approved' });
   const http = harness.api.http;
   await http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).attach('file', mp4File(), { filename: 'clip.mp4', contentType: 'video/mp4' }).expect(201);
-  await http.post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
-  const published = await waitFor(async () => {
-    const row = await harness.api.runtime.db.post.findUnique({ where: { id: post.id } });
-    return row?.status === 'published' ? row : undefined;
-  }, { what: 'published' });
-  const onSandbox = (await sandboxOf(harness.api).store.listPosts()).find((entry) => entry.urn === published.networkPostUrn);
+  const { onSandbox } = await publishOnSandbox(harness.api, ada.auth, post.id);
   expect(onSandbox?.media).toEqual({ kind: 'video', urn: expect.stringMatching(/^urn:li:video:sandbox-\d+-\d+$/) });
   const { body } = await http.get(`/posts/${post.id}`).set('Authorization', ada.auth);
   expect(body.post).toMatchObject({ status: 'published', format: 'video' });
