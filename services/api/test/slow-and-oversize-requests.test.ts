@@ -136,14 +136,10 @@ describe('request time-outs', () => {
     }
   });
 
-  /** An upload of a real PNG padded to `total` bytes, sent `chunk` bytes every 100 ms; resolves with the answer. */
-  async function paced(postId: string, total: number, chunk: number) {
-    const head = await png(64, 64);
-    const file = Buffer.concat([head, Buffer.alloc(total - head.length, 0)]);
-    const tail = `\r\n--${BOUNDARY}--\r\n`;
-    const body = Buffer.concat([Buffer.from(partHead), file, Buffer.from(tail)]);
+  /** Sends `head`, then `body` `chunk` bytes every 100 ms; resolves with the answer. */
+  async function sendPaced(head: string, body: Buffer, chunk: number) {
     const connection = openRaw(port());
-    connection.write(uploadHeaders(postId, body.length));
+    connection.write(head);
     let sent = 0;
     const timer = setInterval(() => {
       if (connection.socket.destroyed || sent >= body.length) return void clearInterval(timer);
@@ -151,33 +147,32 @@ describe('request time-outs', () => {
       sent += chunk;
     }, 100);
     try {
-      return await within(20_000, connection.response, 'the answer to a paced upload');
+      return await within(20_000, connection.response, 'the answer to a paced body');
     } finally {
       clearInterval(timer);
       connection.socket.destroy();
     }
   }
 
+  /** An upload of a real PNG padded to `total` bytes, sent `chunk` bytes every 100 ms. */
+  async function paced(postId: string, total: number, chunk: number) {
+    const head = await png(64, 64);
+    const file = Buffer.concat([head, Buffer.alloc(total - head.length, 0)]);
+    const body = Buffer.concat([Buffer.from(partHead), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+    return sendPaced(uploadHeaders(postId, body.length), body, chunk);
+  }
+
   it('a body that keeps the minimum pace may take longer than LPS_HTTP_REQUEST_TIMEOUT: a large body on a slow link is not cut', async () => {
     // 240 KB of JSON (whitespace between tokens is JSON) at 40 KB/s: 6 s, past the 4 s grace, above the 16 KB/s floor.
     const body = Buffer.from(`{"idea":"sent slowly"${' '.repeat(240 * 1024)}}`);
-    const connection = openRaw(port());
     const started = Date.now();
-    connection.write(`POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
-    let sent = 0;
-    const timer = setInterval(() => {
-      if (connection.socket.destroyed || sent >= body.length) return void clearInterval(timer);
-      connection.write(body.subarray(sent, sent + 4 * 1024));
-      sent += 4 * 1024;
-    }, 100);
-    try {
-      const answer = await within(20_000, connection.response, 'the answer to a paced body');
-      expect(Date.now() - started).toBeGreaterThan(4_000);
-      expect(answer.status).toBe(201);
-    } finally {
-      clearInterval(timer);
-      connection.socket.destroy();
-    }
+    const answer = await sendPaced(
+      `POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+      4 * 1024,
+    );
+    expect(Date.now() - started).toBeGreaterThan(4_000);
+    expect(answer.status).toBe(201);
   });
 
   it('a body under the minimum pace is cut once the grace is over: 408, and its partial file removed', async () => {
