@@ -10,7 +10,7 @@ export type RedisClient = Redis | Cluster;
  * - `producer` (the API, enqueues, counters): fails fast when Redis is down instead of
  *   queueing commands in memory, and auto-pipelines.
  * - `worker` (BullMQ workers): blocks on Redis and retries forever, as BullMQ requires
- *   (`maxRetriesPerRequest: null`).
+ *   (`maxRetriesPerRequest: null`), but never blocks past a blocking command's own timeout.
  * - `subscriber` (pub/sub): retries forever and resubscribes after a reconnection.
  * - `command` (the CLI's one-shot calls): one attempt, three seconds to connect, no reconnection.
  */
@@ -21,6 +21,10 @@ const roleOptions = (role: RedisRole): RedisOptions & { enableOfflineQueue: bool
     case 'producer':
       return { enableOfflineQueue: false, maxRetriesPerRequest: 1, enableAutoPipelining: true };
     case 'worker':
+      // A blocking fetch queued on a connection that died with its server (a cluster master SIGKILLed)
+      // would otherwise wait forever and the worker take no job again: give up at the command's own
+      // timeout (+100 ms), or after 30 s for one that blocks without a timeout. BullMQ then fetches again.
+      return { enableOfflineQueue: true, maxRetriesPerRequest: null, blockingTimeout: 30_000 };
     case 'subscriber':
       return { enableOfflineQueue: true, maxRetriesPerRequest: null };
     case 'command':

@@ -165,7 +165,13 @@ describe('lps on a Redis Cluster', () => {
     );
     // At least once, never lost: a delivery may arrive twice (same delivery id) only if the crash lost its completion.
     expect(new Set(deliveries.map((entry) => entry.eventId)).size).toBe(ids.length);
-  });
+    // A delivery job that met the dead master before it could send was retried by BullMQ within
+    // seconds, not left for the sweeper to find overdue half a minute later.
+    const dispatcher = processes[2]!;
+    expect(dispatcher.lines.filter((line) => line.message === 'job deliver-webhook failed for good')).toEqual([]);
+    // Up to 90 s: a delivery job the dead master had not yet replicated is gone, and the dispatcher's
+    // sweeper puts it back once its row is 30 s overdue (OVERDUE_MS), by design not sooner.
+  }, 90_000);
 
   it('counts rate limits in the cluster: the fourth generation request of a 3/60 window is 429', async () => {
     const bob = await createTestMember(test.runtime, { displayName: 'Bob' });

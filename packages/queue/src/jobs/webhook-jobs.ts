@@ -48,16 +48,19 @@ export const webhookJobs = {
     options: { attempts: 1, ...KEEP_HISTORY },
   }),
   /**
-   * Every attempt of one delivery record; job id = delivery id. Attempts are
-   * counted on the record, and the job is delayed between them, so BullMQ's own
-   * attempts stay at 1.
+   * Every attempt of one delivery record; job id = delivery id. Attempts at the
+   * receiver are counted on the record, and the job is delayed between them
+   * (postponing counts no BullMQ attempt). BullMQ's own attempts are for the
+   * handler failing before it could record anything — Redis or PostgreSQL
+   * unreachable, a cluster slot moving — so the delivery is tried again within
+   * seconds instead of waiting for the sweeper to find it overdue (30 s).
    */
   'deliver-webhook': defineJob({
     queue: 'webhooks',
     schema: Joi.object<DeliverWebhookPayload, true>({ deliveryId: Joi.string().guid().required(), endpointId: Joi.string().guid().required() }),
     // A finished delivery's history is its database record (GET /webhooks/{id}/deliveries): keeping
     // the completed job too cost Redis ~15 % of its work per delivery. Failed jobs are still kept.
-    options: { attempts: 1, ...KEEP_HISTORY, removeOnComplete: true },
+    options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 }, ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ deliveryId }) => `delivery-${deliveryId}`,
   }),
 };
