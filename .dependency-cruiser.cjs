@@ -21,8 +21,7 @@ module.exports = {
     {
       name: 'domain-no-infrastructure',
       severity: 'error',
-      comment:
-        'Use cases and rules know no client library and no HTTP layer: Redis, SQL, pixels, Express and BullMQ live in adapters/ or a package.',
+      comment: 'Use cases and rules know no client library and no HTTP layer: Redis, SQL, pixels, Express and BullMQ live in adapters/ or a package.',
       from: { path: DOMAIN },
       // A package resolves to node_modules/<name>/…; one the importer does not depend on stays its bare name.
       to: { path: ['(^|/node_modules/)(ioredis|pg|sharp|express|bullmq)(/|$)', '^services/[^/]+/src/http/'] },

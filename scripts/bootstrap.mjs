@@ -118,11 +118,10 @@ switch (action) {
       say('type-checking the tests');
       run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tests.json']);
     }
-    exec(
-      process.execPath,
-      ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args],
-      { LPS_TEST_ROOT: root, ...(fromSource ? { LPS_TEST_FROM_SOURCE: '1' } : {}) },
-    );
+    exec(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
+      LPS_TEST_ROOT: root,
+      ...(fromSource ? { LPS_TEST_FROM_SOURCE: '1' } : {}),
+    });
     break;
   }
   case 'bench': {

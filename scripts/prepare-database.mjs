@@ -64,9 +64,7 @@ export async function prepareDatabase({ root, say }) {
     process.exit(1);
   }
   const migrationsDir = join(root, 'prisma', 'migrations');
-  const available = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).length
-    : 0;
+  const available = existsSync(migrationsDir) ? readdirSync(migrationsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).length : 0;
   if ((await appliedMigrationCount(databaseUrl)) >= available) return;
   say('applying database migrations');
   migrate(root, databaseUrl);

@@ -12,7 +12,10 @@ const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lps';
 function migrationsHash(root) {
   const dir = join(root, 'prisma', 'migrations');
   const hash = createHash('sha256');
-  for (const entry of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     hash.update(entry).update(readFileSync(join(dir, entry, 'migration.sql')));
   }
   return hash.digest('hex').slice(0, 10);

@@ -4,9 +4,7 @@ import type { ResearchNote } from './research-provider.js';
 export type { MemberProfile } from './member-profile.js';
 
 /** The profile fields of a member row (or nothing, for a member deleted meanwhile). */
-export const memberProfileOf = (
-  member: { displayName: string | null; headline: string | null; companyName: string | null } | null | undefined,
-): MemberProfile => ({
+export const memberProfileOf = (member: { displayName: string | null; headline: string | null; companyName: string | null } | null | undefined): MemberProfile => ({
   displayName: member?.displayName ?? null,
   headline: member?.headline ?? null,
   companyName: member?.companyName ?? null,
@@ -54,7 +52,11 @@ export interface TextProvider {
 
 /** The provider failed for good (after its retries): the API answers 503 with Retry-After. */
 export class ProviderUnavailableError extends Error {
-  constructor(message: string, readonly retryAfterSeconds = 30, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 30,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'ProviderUnavailableError';
   }

@@ -3,7 +3,10 @@ import './support/property-seed.js';
 import { BuiltinResearchProvider, BuiltinTextProvider, MAX_IDEA_TITLE_LENGTH, type MemberProfile } from '@lps/ai';
 
 const provider = new BuiltinTextProvider();
-const nullableText = fc.option(fc.string({ minLength: 1, maxLength: 120 }).filter((text) => text.trim().length > 0), { nil: null });
+const nullableText = fc.option(
+  fc.string({ minLength: 1, maxLength: 120 }).filter((text) => text.trim().length > 0),
+  { nil: null },
+);
 const memberArb: fc.Arbitrary<MemberProfile> = fc.record({
   displayName: nullableText,
   headline: fc.oneof(nullableText, fc.constantFrom('Staff engineer', 'Head of Marketing', 'Founder & CEO', 'Account executive', 'Product designer')),
@@ -75,7 +78,11 @@ describe('builtin text provider: ideas', () => {
   });
 
   it('offline research yields notes about the keyword from the member’s point of view, without inventing sources', async () => {
-    const notes = await new BuiltinResearchProvider().gather({ query: 'Remote onboarding', member: { displayName: null, headline: 'Engineering manager', companyName: 'Acme' }, limit: 3 });
+    const notes = await new BuiltinResearchProvider().gather({
+      query: 'Remote onboarding',
+      member: { displayName: null, headline: 'Engineering manager', companyName: 'Acme' },
+      limit: 3,
+    });
     expect(notes).toHaveLength(3);
     expect(notes.every((note) => note.url === null && /remote onboarding/i.test(note.title + note.snippet))).toBe(true);
     expect(notes.some((note) => note.snippet.includes('Acme') || note.snippet.includes('engineering manager'))).toBe(true);

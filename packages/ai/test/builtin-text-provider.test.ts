@@ -17,10 +17,15 @@ const ideaArb = fc
     fc.constantFrom(...realisticIdeas),
     fc.string({ minLength: 1, maxLength: 2000 }),
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 400 }),
-    fc.array(fc.constantFrom('deploy', 'team', 'hiring', 'feedback', 'Kubernetes', 'pricing', 'we', 'the', 'why', 'and'), { minLength: 1, maxLength: 40 }).map((words) => `${words.join(' ')}.`),
+    fc
+      .array(fc.constantFrom('deploy', 'team', 'hiring', 'feedback', 'Kubernetes', 'pricing', 'we', 'the', 'why', 'and'), { minLength: 1, maxLength: 40 })
+      .map((words) => `${words.join(' ')}.`),
   )
   .filter((idea) => idea.trim().length > 0);
-const nullableText = fc.option(fc.string({ minLength: 1, maxLength: 120 }).filter((text) => text.trim().length > 0), { nil: null });
+const nullableText = fc.option(
+  fc.string({ minLength: 1, maxLength: 120 }).filter((text) => text.trim().length > 0),
+  { nil: null },
+);
 const memberArb: fc.Arbitrary<MemberProfile> = fc.record({ displayName: nullableText, headline: nullableText, companyName: nullableText });
 const requestArb: fc.Arbitrary<PostDraftRequest> = fc.record({
   idea: ideaArb,
@@ -28,7 +33,10 @@ const requestArb: fc.Arbitrary<PostDraftRequest> = fc.record({
   templateId: fc.option(fc.constantFrom(...templateIds), { nil: null }),
   member: memberArb,
   seed: fc.nat(),
-  research: fc.option(fc.array(fc.record({ title: fc.string({ maxLength: 200 }), snippet: fc.string({ maxLength: 500 }), url: fc.option(fc.webUrl(), { nil: null }) }), { maxLength: 5 }), { nil: undefined }),
+  research: fc.option(
+    fc.array(fc.record({ title: fc.string({ maxLength: 200 }), snippet: fc.string({ maxLength: 500 }), url: fc.option(fc.webUrl(), { nil: null }) }), { maxLength: 5 }),
+    { nil: undefined },
+  ),
 });
 
 const paragraphsOf = (body: string) => body.split('\n\n');

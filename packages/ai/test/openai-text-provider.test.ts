@@ -17,10 +17,12 @@ const completion = (content: string) => (res: ServerResponse) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
 };
-const status = (code: number, headers: Record<string, string> = {}) => (res: ServerResponse) => {
-  res.writeHead(code, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ error: { message: `status ${code}` } }));
-};
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  (res: ServerResponse) => {
+    res.writeHead(code, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ error: { message: `status ${code}` } }));
+  };
 const hang = () => () => undefined;
 const notJson = () => (res: ServerResponse) => {
   res.writeHead(200, { 'content-type': 'text/html' });
@@ -95,7 +97,9 @@ describe('OpenAI-compatible text provider', () => {
 
   it('fails for good after its retries when the server answers 500 forever, with a Retry-After hint', async () => {
     answers.push(status(500), status(500), status(500), status(500));
-    const failure = await provider({ retries: 2 }).writePost(request).catch((error: unknown) => error);
+    const failure = await provider({ retries: 2 })
+      .writePost(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderUnavailableError);
     expect((failure as ProviderUnavailableError).retryAfterSeconds).toBeGreaterThan(0);
     expect(seen).toHaveLength(3);
@@ -103,7 +107,9 @@ describe('OpenAI-compatible text provider', () => {
 
   it('passes on the provider’s own Retry-After when it stays rate limited', async () => {
     answers.push(status(429, { 'retry-after': '120' }));
-    const failure = await provider({ retries: 2 }).writePost(request).catch((error: unknown) => error);
+    const failure = await provider({ retries: 2 })
+      .writePost(request)
+      .catch((error: unknown) => error);
     expect((failure as ProviderUnavailableError).retryAfterSeconds).toBe(120);
     expect(seen).toHaveLength(1);
   });

@@ -10,7 +10,15 @@ import { measureRead, median, num, pad, say, startReadsBench } from './reads/set
 // same moments of a shared machine; prints the medians of p50/p99 and the ratio
 // large ÷ small of the p50. Goals: GET /analytics ≤ 2×, every other read ≤ 1.3×.
 // Seeding two million posts takes a few minutes; both databases are dropped at the end.
-const { values } = parseArgs({ options: { small: { type: 'string', default: '1000' }, large: { type: 'string', default: '1000000' }, duration: { type: 'string', default: '4' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    small: { type: 'string', default: '1000' },
+    large: { type: 'string', default: '1000000' },
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+  },
+});
 const durationSeconds = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
@@ -33,8 +41,12 @@ try {
         for (const which of order) results[i]![which].push(await measure(which === 'small' ? small : large, i, durationSeconds));
       }
     }
-    console.log(`reads at ${connections} connections, ${rounds} rounds of ${durationSeconds}s in turns (medians): ${values.small} vs ${values.large} posts of the member (10 % published with snapshots) and as many of another`);
-    console.log(`${pad('read', 26)}${'small p50'.padStart(10)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'large p50'.padStart(10)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'p50 ×'.padStart(7)}  rounds`);
+    console.log(
+      `reads at ${connections} connections, ${rounds} rounds of ${durationSeconds}s in turns (medians): ${values.small} vs ${values.large} posts of the member (10 % published with snapshots) and as many of another`,
+    );
+    console.log(
+      `${pad('read', 26)}${'small p50'.padStart(10)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'large p50'.padStart(10)}${'p99'.padStart(8)}${'req/s'.padStart(8)}${'p50 ×'.padStart(7)}  rounds`,
+    );
     small.targets.forEach((target, i) => {
       const { small: before, large: after } = results[i]!;
       const p50 = (list: LoadResult[]) => median(list.map((result) => result.p50Ms));

@@ -92,7 +92,8 @@ try {
   /** The V8 heap and the memory outside it (Buffers), from the API's own metrics. */
   const heapMb = async () => {
     const text = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
-    const value = (name: string) => Number(/^\S+ (\S+)$/.exec(text.split('\n').find((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)) ?? '')?.[1] ?? NaN) / 1024 / 1024;
+    const value = (name: string) =>
+      Number(/^\S+ (\S+)$/.exec(text.split('\n').find((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)) ?? '')?.[1] ?? NaN) / 1024 / 1024;
     return `V8 heap ${value('lps_nodejs_heap_size_total_bytes').toFixed(0)} MB (used ${value('lps_nodejs_heap_size_used_bytes').toFixed(0)}), external ${value('lps_nodejs_external_memory_bytes').toFixed(0)} MB`;
   };
   const apiCpuMs = () => (readCpu({ api: () => [api.pid] }).api ?? 0) * 1000;
@@ -130,7 +131,10 @@ try {
     await sleep(STATS_SETTLE_MS);
     const lookups = (await keyScans()) - scansBefore;
     const countedAfter = await countedLookups();
-    const tally = [...new Set(statuses)].sort().map((status) => `${statuses.filter((s) => s === status).length}×${status}`).join(' ');
+    const tally = [...new Set(statuses)]
+      .sort()
+      .map((status) => `${statuses.filter((s) => s === status).length}×${status}`)
+      .join(' ');
 
     say(`round ${round}: CPU per hopeless body`);
     const cpu: Record<string, number> = {};
@@ -159,7 +163,15 @@ try {
     );
     const flood = await bystanderReads(flooding);
     say(`round ${round}: API RSS ${api.rssMb().toFixed(0)} MB, peak so far ${api.peakRssMb().toFixed(0)} MB`);
-    results.push({ lookups, counted: countedBefore === undefined || countedAfter === undefined ? undefined : countedAfter - countedBefore, statuses: tally, cpu, quiet, flood, floodBodies });
+    results.push({
+      lookups,
+      counted: countedBefore === undefined || countedAfter === undefined ? undefined : countedAfter - countedBefore,
+      statuses: tally,
+      cpu,
+      quiet,
+      flood,
+      floodBodies,
+    });
   }
 
   say('the hostile matrix: seven bodies on every route taking one and on /mcp, a 12 MB upload, 3 waves of 8 parallel 100,000-field bodies');
@@ -186,9 +198,14 @@ try {
   const heapAfter60 = await heapMb();
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(`hostile input against ${root ? `the API built at ${root}` : 'this checkout\'s API'} (NODE_ENV=production, its own process), ${rounds} round(s), medians; the machine is shared`);
-  console.log(`500 made-up keys at once, one address: ${median(results.map((r) => r.lookups))} key lookups reached PostgreSQL (limit 30) [${results.map((r) => r.lookups).join(' / ')}]` +
-    (results[0]?.counted === undefined ? '' : `; lps_api_key_lookups_total +${median(results.map((r) => r.counted ?? 0))}`) + `; answers ${results.map((r) => r.statuses).join(' | ')}`);
+  console.log(
+    `hostile input against ${root ? `the API built at ${root}` : "this checkout's API"} (NODE_ENV=production, its own process), ${rounds} round(s), medians; the machine is shared`,
+  );
+  console.log(
+    `500 made-up keys at once, one address: ${median(results.map((r) => r.lookups))} key lookups reached PostgreSQL (limit 30) [${results.map((r) => r.lookups).join(' / ')}]` +
+      (results[0]?.counted === undefined ? '' : `; lps_api_key_lookups_total +${median(results.map((r) => r.counted ?? 0))}`) +
+      `; answers ${results.map((r) => r.statuses).join(' | ')}`,
+  );
   for (const name of Object.keys(results[0]?.cpu ?? {})) {
     console.log(`API CPU per ${name} body: ${ms(median(results.map((r) => r.cpu[name] ?? 0)))} [${results.map((r) => (r.cpu[name] ?? 0).toFixed(1)).join(' / ')}]`);
   }
@@ -200,8 +217,12 @@ try {
       `${median(results.map((r) => r.floodBodies / floodSeconds)).toFixed(1)} hostile bodies/s answered; ` +
       `answers other than 200: ${bystanderFailures.size === 0 ? 'none' : [...bystanderFailures].map(([status, count]) => `${count}×${status}`).join(' ')}`,
   );
-  console.log(`hostile matrix: ${routes.length} routes × 7 bodies + 7 on /mcp + a 12 MB upload + 24 parallel 100,000-field bodies: ${matrixStatuses.length} answers, ${fiveHundreds} of them 5xx`);
-  console.log(`API RSS: idle ${idleRss.toFixed(0)} MB, peak across the whole run ${peak.toFixed(0)} MB (goal < 250), 15 s after the last request ${settled.toFixed(0)} MB (goal < 200), 60 s after ${settledLater.toFixed(0)} MB`);
+  console.log(
+    `hostile matrix: ${routes.length} routes × 7 bodies + 7 on /mcp + a 12 MB upload + 24 parallel 100,000-field bodies: ${matrixStatuses.length} answers, ${fiveHundreds} of them 5xx`,
+  );
+  console.log(
+    `API RSS: idle ${idleRss.toFixed(0)} MB, peak across the whole run ${peak.toFixed(0)} MB (goal < 250), 15 s after the last request ${settled.toFixed(0)} MB (goal < 200), 60 s after ${settledLater.toFixed(0)} MB`,
+  );
   console.log(`  after 15 s: ${heapAfter15}; after 60 s: ${heapAfter60}`);
 } finally {
   await stats.end();

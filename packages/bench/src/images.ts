@@ -37,17 +37,28 @@ const hugeEvery = Number(values['huge-every']);
 const alone = Number(values.alone);
 const bUploads = Number(values['b-uploads']);
 
-const render = spawnSync(process.execPath, [fileURLToPath(new URL('./images/render-sets.js', import.meta.url)), String(sets), '2'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const render = spawnSync(process.execPath, [fileURLToPath(new URL('./images/render-sets.js', import.meta.url)), String(sets), '2'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 if (render.status !== 0) throw new Error('the render child failed');
 const rendered = JSON.parse(render.stdout.trim()) as { sets: number; candidates: number; seconds: number; peakRssMb: number };
-console.log(`render   ${rendered.sets} sets, ${rendered.candidates} candidates in ${rendered.seconds.toFixed(1)} s: ${(rendered.candidates / rendered.seconds).toFixed(1)} candidates/s, ${(rendered.sets / rendered.seconds).toFixed(2)} sets/s, peak RSS ${rendered.peakRssMb.toFixed(0)} MB`);
+console.log(
+  `render   ${rendered.sets} sets, ${rendered.candidates} candidates in ${rendered.seconds.toFixed(1)} s: ${(rendered.candidates / rendered.seconds).toFixed(1)} candidates/s, ${(rendered.sets / rendered.seconds).toFixed(2)} sets/s, peak RSS ${rendered.peakRssMb.toFixed(0)} MB`,
+);
 
 // A noise PNG barely compresses: ~4 MB on the wire and a real decode for the variants.
 const side = 1150;
-const upload = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const upload = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+  .png({ compressionLevel: 1 })
+  .toBuffer();
+const small = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3366cc' } })
+  .png()
+  .toBuffer();
 const bigSide = 6_000;
-const big = await sharp({ create: { width: bigSide, height: bigSide, channels: 3, background: '#336699' } }).png().toBuffer();
+const big = await sharp({ create: { width: bigSide, height: bigSide, channels: 3, background: '#336699' } })
+  .png()
+  .toBuffer();
 const huge = await hugePng(16_000, 16_000);
 const bomb = await pdfBomb(256 * 1024 * 1024);
 const isHuge = (index: number) => hugeEvery > 0 && index % hugeEvery === hugeEvery - 1;
@@ -71,7 +82,8 @@ try {
   const db = createDb(database.url);
   const memberA = await createBenchMember(db, { displayName: 'Bench Member A', headline: null, companyName: null });
   const memberB = await createBenchMember(db, { displayName: 'Bench Member B', headline: null, companyName: null });
-  const newPosts = (memberId: string, count: number) => Promise.all(Array.from({ length: count }, (_, index) => insertPost(db, { memberId, status: 'draft_saved', body: `Bench post ${index}: what a year of shipping taught us` })));
+  const newPosts = (memberId: string, count: number) =>
+    Promise.all(Array.from({ length: count }, (_, index) => insertPost(db, { memberId, status: 'draft_saved', body: `Bench post ${index}: what a year of shipping taught us` })));
   // Overlays are drawn on 6,000² images the image service has never seen (written to the store as an earlier upload
   // would have left them): libvips' cache, which would serve an overlay drawn right after its upload, plays no part.
   const postsWithBigImages = async (count: number) => {
@@ -89,7 +101,9 @@ try {
   // 2. One request at a time: the latency a member sees on an idle service.
   const aloneUploads = await inTurn(await newPosts(memberA.memberId, alone), (post) => uploadFile(api.baseUrl, memberA.auth, post.id, upload, 'bench.png', 'image/png'));
   const aloneSelects = await inTurn(await postsWithBigImages(alone), (post) => selectWithOverlay(api.baseUrl, memberA.auth, post.id));
-  console.log(`alone    ${alone} uploads of 4 MB one at a time: ${statusCounts(aloneUploads)}, ${latencies(aloneUploads).text}; ${alone} select-image with overlay on 6,000² uploads: ${statusCounts(aloneSelects)}, ${latencies(aloneSelects).text}`);
+  console.log(
+    `alone    ${alone} uploads of 4 MB one at a time: ${statusCounts(aloneUploads)}, ${latencies(aloneUploads).text}; ${alone} select-image with overlay on 6,000² uploads: ${statusCounts(aloneSelects)}, ${latencies(aloneSelects).text}`,
+  );
 
   // 3. The upload burst.
   const posts = await newPosts(memberA.memberId, uploads);
@@ -101,7 +115,9 @@ try {
   const normal = answers.filter((_, index) => !isHuge(index));
   const hugeOnes = answers.filter((_, index) => isHuge(index));
   const megabytes = (upload.length * normal.length + huge.length * hugeOnes.length) / 1024 / 1024;
-  console.log(`upload   ${uploads} concurrent: ${normal.length} × ${(upload.length / 1024 / 1024).toFixed(2)} MB PNG: ${statusCounts(normal)}, ${latencies(normal).text}; ${hugeOnes.length} × 16,000² PNG (${(huge.length / 1024).toFixed(0)} KB): ${statusCounts(hugeOnes)}; in ${seconds.toFixed(1)} s, ${(megabytes / seconds).toFixed(1)} MB/s, ${(uploads / seconds).toFixed(1)} uploads/s`);
+  console.log(
+    `upload   ${uploads} concurrent: ${normal.length} × ${(upload.length / 1024 / 1024).toFixed(2)} MB PNG: ${statusCounts(normal)}, ${latencies(normal).text}; ${hugeOnes.length} × 16,000² PNG (${(huge.length / 1024).toFixed(0)} KB): ${statusCounts(hugeOnes)}; in ${seconds.toFixed(1)} s, ${(megabytes / seconds).toFixed(1)} MB/s, ${(uploads / seconds).toFixed(1)} uploads/s`,
+  );
   console.log(`         api RSS idle ${idleRss.toFixed(0)} MB; ${peaks()} (goal: api ≤ 150 MB)`);
 
   // 4. The overlay burst: distinct posts, so no overlay is reused.
@@ -110,7 +126,9 @@ try {
   const overlayStarted = process.hrtime.bigint();
   const overlays = await Promise.all(overlayPosts.map((post) => selectWithOverlay(api.baseUrl, memberA.auth, post.id)));
   const overlaySeconds = Number(process.hrtime.bigint() - overlayStarted) / 1e9;
-  console.log(`overlay  ${uploads} concurrent select-image with overlay on ${bigSide}×${bigSide} uploads: ${statusCounts(overlays)} in ${overlaySeconds.toFixed(1)} s, ${latencies(overlays).text}`);
+  console.log(
+    `overlay  ${uploads} concurrent select-image with overlay on ${bigSide}×${bigSide} uploads: ${statusCounts(overlays)} in ${overlaySeconds.toFixed(1)} s, ${latencies(overlays).text}`,
+  );
   console.log(`         ${peaks()} (goal: api ≤ 150 MB)`);
 
   // 5. Member A's storm of overlays on images never drawn before, member B's small uploads meanwhile.
@@ -121,16 +139,24 @@ try {
   const bAnswers = await inTurn(bPosts, (post) => uploadFile(api.baseUrl, memberB.auth, post.id, small, 'small.png', 'image/png'));
   const stormAnswers: Answer[] = await storm;
   const b = latencies(bAnswers);
-  console.log(`fairness member A: ${uploads} overlays at once (${statusCounts(stormAnswers)}, ${latencies(stormAnswers).text}); member B meanwhile: ${bUploads} uploads of 640×480 one at a time: ${statusCounts(bAnswers)}, ${b.text} (goal: B's p99 ≤ 2,000 ms)${b.p99 <= 2_000 ? ' OK' : ' ABOVE GOAL'}`);
+  console.log(
+    `fairness member A: ${uploads} overlays at once (${statusCounts(stormAnswers)}, ${latencies(stormAnswers).text}); member B meanwhile: ${bUploads} uploads of 640×480 one at a time: ${statusCounts(bAnswers)}, ${b.text} (goal: B's p99 ≤ 2,000 ms)${b.p99 <= 2_000 ? ' OK' : ' ABOVE GOAL'}`,
+  );
 
   // 6. Hostile files at once.
   const hostilePosts = await newPosts(memberA.memberId, 13);
   resetPeaks();
   const hostile = await Promise.all(
-    hostilePosts.map((post, index) => (index < 3 ? uploadFile(api.baseUrl, memberA.auth, post.id, bomb, 'bomb.pdf', 'application/pdf') : uploadFile(api.baseUrl, memberA.auth, post.id, huge, 'huge.png', 'image/png'))),
+    hostilePosts.map((post, index) =>
+      index < 3
+        ? uploadFile(api.baseUrl, memberA.auth, post.id, bomb, 'bomb.pdf', 'application/pdf')
+        : uploadFile(api.baseUrl, memberA.auth, post.id, huge, 'huge.png', 'image/png'),
+    ),
   );
   await db.$disconnect();
-  console.log(`hostile  3 × PDF of ${(bomb.length / 1024).toFixed(0)} KB inflating to 256 MB: ${statusCounts(hostile.slice(0, 3))}; 10 × 16,000² PNG: ${statusCounts(hostile.slice(3))}`);
+  console.log(
+    `hostile  3 × PDF of ${(bomb.length / 1024).toFixed(0)} KB inflating to 256 MB: ${statusCounts(hostile.slice(0, 3))}; 10 × 16,000² PNG: ${statusCounts(hostile.slice(3))}`,
+  );
   console.log(`         ${peaks()}; api ${api.alive() ? 'alive' : 'DIED'}, image service ${image.alive() ? 'alive' : 'DIED'}`);
 } finally {
   await api.stop();

@@ -68,7 +68,9 @@ try {
   console.log(row(health));
   console.log(row(templates));
   console.log(row(posts));
-  console.log(`ratio POST /posts ÷ GET /health: throughput ${(posts.requestsPerSecond / health.requestsPerSecond).toFixed(2)}×, p99 ${(posts.p99Ms / Math.max(health.p99Ms, 0.1)).toFixed(2)}×`);
+  console.log(
+    `ratio POST /posts ÷ GET /health: throughput ${(posts.requestsPerSecond / health.requestsPerSecond).toFixed(2)}×, p99 ${(posts.p99Ms / Math.max(health.p99Ms, 0.1)).toFixed(2)}×`,
+  );
   if ([health, templates, posts].some((result) => result.non2xx + result.errors > 0)) {
     console.log('warning: some requests failed; the figures above are not comparable');
     process.exitCode = 1;

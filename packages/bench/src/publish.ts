@@ -25,7 +25,15 @@ import { startBenchService } from './bench-service.js';
 //    It also prints each process's CPU per post over the publish rounds (Linux /proc): the
 //    ratio swings with the machine, and ops size each service by its share.
 // 2. Schedules M posts for the same second and reports p50/p99 lateness (goal: p99 ≤ 2 s).
-const { values } = parseArgs({ options: { warmup: { type: 'string', default: '4000' }, posts: { type: 'string', default: '2000' }, scheduled: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) }, cluster: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    warmup: { type: 'string', default: '4000' },
+    posts: { type: 'string', default: '2000' },
+    scheduled: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: String(DEFAULT_PUBLISH_CONCURRENCY) },
+    cluster: { type: 'boolean', default: false },
+  },
+});
 const WARMUP = Number(values.warmup);
 const POSTS = Number(values.posts);
 const SCHEDULED = Number(values.scheduled);
@@ -83,7 +91,11 @@ async function waitAllPublished(client: Db, ids: string[]): Promise<void> {
 
 async function publishThroughput(auth: string, ids: string[], cpu?: CpuReading[]): Promise<number> {
   const before = readCpu(processes);
-  const { statuses, first202At: first202 } = await postEach(api.baseUrl, ids.map((id) => `/posts/${id}/publish`), { authorization: auth });
+  const { statuses, first202At: first202 } = await postEach(
+    api.baseUrl,
+    ids.map((id) => `/posts/${id}/publish`),
+    { authorization: auth },
+  );
   expectAll(statuses, 202, ids.length, 'publish');
   say(`all ${ids.length} requests answered 202 after ${((Date.now() - first202) / 1000).toFixed(1)} s`);
   await waitAllPublished(db, ids);
@@ -99,7 +111,12 @@ async function schedulingLateness(auth: string, ids: string[]): Promise<number[]
   // Leave enough time to place every schedule first, so lateness measures the publisher, not the API.
   const leadMs = Math.max(20_000, ids.length * 60);
   const at = new Date(Math.ceil((Date.now() + leadMs) / 1000) * 1000);
-  const { statuses } = await postEach(api.baseUrl, ids.map((id) => `/posts/${id}/schedule`), { authorization: auth }, { scheduled_at: at.toISOString() });
+  const { statuses } = await postEach(
+    api.baseUrl,
+    ids.map((id) => `/posts/${id}/schedule`),
+    { authorization: auth },
+    { scheduled_at: at.toISOString() },
+  );
   expectAll(statuses, 200, ids.length, 'schedule');
   if (Date.now() >= at.getTime()) say('warning: scheduling took longer than the lead time; lateness includes it');
   await waitAllPublished(db, ids);
@@ -135,7 +152,11 @@ try {
     publishRates.push(await publishThroughput(member.auth, await makePosts(member.memberId, POSTS, `round ${round}`), cpuPerPost));
     noopRates.push(await noopBaseline(redisSettings, POSTS, CONCURRENCY));
   }
-  const median = (rates: number[]) => percentile([...rates].sort((a, b) => a - b), 50);
+  const median = (rates: number[]) =>
+    percentile(
+      [...rates].sort((a, b) => a - b),
+      50,
+    );
   const publishRate = median(publishRates);
   const noopRate = median(noopRates);
   const listed = (rates: number[]) => rates.map((rate) => rate.toFixed(0)).join(', ');
@@ -150,7 +171,9 @@ try {
   console.log(`CPU per post            ${cpuMedians.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(', ')}; total ${cpuTotal.toFixed(2)} ms (medians of the publish rounds)`);
   const p50 = percentile(lateness, 50);
   const p99 = percentile(lateness, 99);
-  console.log(`schedule lateness       p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s, max ${lateness.at(-1)?.toFixed(3)} s (${SCHEDULED} posts, one second; goal p99 ≤ 2 s) ${p99 <= 2 ? 'OK' : 'ABOVE GOAL'}`);
+  console.log(
+    `schedule lateness       p50 ${p50.toFixed(3)} s, p99 ${p99.toFixed(3)} s, max ${lateness.at(-1)?.toFixed(3)} s (${SCHEDULED} posts, one second; goal p99 ≤ 2 s) ${p99 <= 2 ? 'OK' : 'ABOVE GOAL'}`,
+  );
 } finally {
   await cleanup();
 }

@@ -9,7 +9,14 @@ import { measureRead, median, num, pad, say, startReadsBench } from './reads/set
 // database, in turns: lps, bare, lps, bare… for `rounds` rounds. Prints the medians, the
 // throughput ratio lps ÷ bare and both p99s. Goals: GET /posts/{id} and GET /posts?limit=20
 // ≥ 0.5× the bare handler with a p99 ≤ 2× its p99.
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '4' }, connections: { type: 'string', default: '50' }, rounds: { type: 'string', default: '3' }, posts: { type: 'string', default: '1000' } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '4' },
+    connections: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '3' },
+    posts: { type: 'string', default: '1000' },
+  },
+});
 const durationSeconds = Number(values.duration);
 const connections = Number(values.connections);
 const rounds = Number(values.rounds);
@@ -18,7 +25,8 @@ const bench = await startReadsBench(Number(values.posts));
 try {
   const bare = await startBareServer({ DATABASE_URL: bench.database.url, BENCH_MEMBER_ID: bench.member.memberId });
   try {
-    const lps = (target: (typeof bench.targets)[number], seconds: number) => measureRead(bench.api.baseUrl, target, { connections, durationSeconds: seconds, auth: bench.member.auth });
+    const lps = (target: (typeof bench.targets)[number], seconds: number) =>
+      measureRead(bench.api.baseUrl, target, { connections, durationSeconds: seconds, auth: bench.member.auth });
     const baseline = (target: (typeof bench.targets)[number], seconds: number) => measureRead(bare.baseUrl, target, { connections, durationSeconds: seconds });
     say('warming both servers up (2 s per read each, not measured)');
     for (const target of bench.targets) {
@@ -35,14 +43,18 @@ try {
       }
     }
     console.log(`reads at ${connections} connections, ${rounds} rounds of ${durationSeconds}s in turns (medians; lps req/s of each round in brackets)`);
-    console.log(`${pad('read', 26)}${'lps req/s'.padStart(10)}${'bare req/s'.padStart(11)}${'ratio'.padStart(7)}${'lps p99'.padStart(9)}${'bare p99'.padStart(9)}${'p99 ×'.padStart(7)}  rounds`);
+    console.log(
+      `${pad('read', 26)}${'lps req/s'.padStart(10)}${'bare req/s'.padStart(11)}${'ratio'.padStart(7)}${'lps p99'.padStart(9)}${'bare p99'.padStart(9)}${'p99 ×'.padStart(7)}  rounds`,
+    );
     for (const [name, entry] of results) {
       const lpsRate = median(entry.lps.map((result) => result.requestsPerSecond));
       const bareRate = median(entry.bare.map((result) => result.requestsPerSecond));
       const lpsP99 = median(entry.lps.map((result) => result.p99Ms));
       const bareP99 = median(entry.bare.map((result) => result.p99Ms));
       const perRound = entry.lps.map((result, i) => (result.requestsPerSecond / entry.bare[i]!.requestsPerSecond).toFixed(2)).join(' / ');
-      console.log(`${pad(name, 26)}${num(lpsRate, 0, 10)}${num(bareRate, 0, 11)}${num(lpsRate / bareRate, 2, 7)}${num(lpsP99, 1, 9)}${num(bareP99, 1, 9)}${num(lpsP99 / Math.max(bareP99, 0.1), 2, 7)}  [${perRound}]`);
+      console.log(
+        `${pad(name, 26)}${num(lpsRate, 0, 10)}${num(bareRate, 0, 11)}${num(lpsRate / bareRate, 2, 7)}${num(lpsP99, 1, 9)}${num(bareP99, 1, 9)}${num(lpsP99 / Math.max(bareP99, 0.1), 2, 7)}  [${perRound}]`,
+      );
     }
   } finally {
     await bare.stop();

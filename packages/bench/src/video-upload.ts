@@ -28,11 +28,15 @@ function uploadStreamed(url: string, auth: string, file: Readable, fileSize: num
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
-    const sent = request(url, { method: 'POST', headers: { authorization: auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fileSize + tail.length } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const sent = request(
+      url,
+      { method: 'POST', headers: { authorization: auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + fileSize + tail.length } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     sent.on('error', reject);
     sent.write(head);
     file.on('end', () => sent.end(tail));
@@ -81,9 +85,12 @@ async function measured(label: string, send: () => Promise<{ status: number; bod
   const peak = api.peakRssMb();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const after = api.rssMb();
-  const candidate = answer.status === 201 ? (JSON.parse(answer.body) as { candidates: Array<{ width: number; height: number; duration_seconds: number }> }).candidates[0] : undefined;
+  const candidate =
+    answer.status === 201 ? (JSON.parse(answer.body) as { candidates: Array<{ width: number; height: number; duration_seconds: number }> }).candidates[0] : undefined;
   const outcome = candidate ? `201 (${candidate.width}×${candidate.height}, ${candidate.duration_seconds} s)` : `${answer.status} ${answer.body.slice(0, 200)}`;
-  console.log(`${label.padEnd(9)} ${(size / 1024 / 1024).toFixed(0)} MB MP4 (moov at the end): ${outcome} in ${seconds.toFixed(1)} s, ${(size / 1024 / 1024 / seconds).toFixed(0)} MB/s`);
+  console.log(
+    `${label.padEnd(9)} ${(size / 1024 / 1024).toFixed(0)} MB MP4 (moov at the end): ${outcome} in ${seconds.toFixed(1)} s, ${(size / 1024 / 1024 / seconds).toFixed(0)} MB/s`,
+  );
   console.log(`          api RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (sampled max ${sampledMax.toFixed(0)} MB), after ${after.toFixed(0)} MB`);
 }
 

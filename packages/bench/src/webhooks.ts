@@ -17,14 +17,22 @@ import { startBenchService } from './bench-service.js';
 //    delivered by the real dispatcher in its own process to the same receiver. Deliveries/s from
 //    the first outbox write to the last receipt, the ratio to (1), and p50/p99 of outbox write →
 //    receipt.
-const { values } = parseArgs({ options: { events: { type: 'string', default: '10000' }, 'endpoint-concurrency': { type: 'string', default: '8' }, batch: { type: 'string', default: '100' } } });
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '10000' }, 'endpoint-concurrency': { type: 'string', default: '8' }, batch: { type: 'string', default: '100' } },
+});
 const EVENTS = Number(values.events);
 const PER_ENDPOINT = Number(values['endpoint-concurrency']);
 const BATCH = Number(values.batch);
 const say = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
 const database = await createBenchDatabase();
-const env = { DATABASE_URL: database.url, LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`, LPS_ALLOW_PRIVATE_URLS: '1', LPS_WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT), LOG_LEVEL: 'error' };
+const env = {
+  DATABASE_URL: database.url,
+  LPS_REDIS_PREFIX: `bench${randomBytes(4).toString('hex')}`,
+  LPS_ALLOW_PRIVATE_URLS: '1',
+  LPS_WEBHOOK_ENDPOINT_CONCURRENCY: String(PER_ENDPOINT),
+  LOG_LEVEL: 'error',
+};
 // Whatever started is stopped, last first, also when the run fails part-way: no database or child outlives it.
 const cleanups: Array<() => Promise<unknown>> = [async () => database.drop()];
 try {
@@ -49,7 +57,11 @@ try {
   const written = new Map<string, number>();
   const started = Date.now();
   for (let i = 0; i < EVENTS; i += BATCH) {
-    const ids = await writeOutboxBatch(runtime.sql, member.id, Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => `bench-${i + j}`));
+    const ids = await writeOutboxBatch(
+      runtime.sql,
+      member.id,
+      Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => `bench-${i + j}`),
+    );
     const committed = Date.now();
     for (const id of ids) written.set(id, committed);
     await announceEvents(runtime, ids);

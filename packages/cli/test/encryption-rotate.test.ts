@@ -26,7 +26,10 @@ afterAll(async () => {
   }
 });
 
-async function rotate(): Promise<{ code: number; report: { key_id: string; reencrypted: number; unreadable: number; columns: { table: string; column: string; reencrypted: number }[] } }> {
+async function rotate(): Promise<{
+  code: number;
+  report: { key_id: string; reencrypted: number; unreadable: number; columns: { table: string; column: string; reencrypted: number }[] };
+}> {
   const lines: string[] = [];
   const code = await runCli(['encryption', 'rotate', '--json'], (line) => lines.push(line));
   return { code, report: JSON.parse(lines[0] as string) };

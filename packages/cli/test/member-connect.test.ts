@@ -56,7 +56,7 @@ describe('lps member connect / connections (LPS_NETWORK=linkedin)', () => {
     expect(entry).toMatchObject({ connected: true, expires_soon: true });
   });
 
-  it('--analytics prints the analytics app\'s authorize URL (its client id, r_member_postAnalytics only) and a state the callback knows is for that app', async () => {
+  it("--analytics prints the analytics app's authorize URL (its client id, r_member_postAnalytics only) and a state the callback knows is for that app", async () => {
     const member = await createTestMember(test.runtime);
     const { code, lines } = await cli('member', 'connect', member.memberId, '--analytics', '--json');
     expect(code).toBe(0);
@@ -83,7 +83,7 @@ describe('lps member connect / connections (LPS_NETWORK=linkedin)', () => {
     }
   });
 
-  it('connections list each grant\'s scopes, the analytics app\'s grant, and posts scheduled after the connection ends', async () => {
+  it("connections list each grant's scopes, the analytics app's grant, and posts scheduled after the connection ends", async () => {
     const member = await createTestMember(test.runtime);
     const end = new Date(Date.now() + 3 * 86_400_000);
     await test.runtime.db.networkConnection.create({

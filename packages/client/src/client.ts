@@ -30,7 +30,13 @@ export class LpsClient {
 
   /** Any operation by its operationId (`getPostsId`, `postPostsIdSchedule`, …): path, query and body as the document types them. */
   call<K extends OperationId>(operation: K, input: CallInput<K> = {} as CallInput<K>): Promise<ResponseBody<K>> {
-    const { path, query, body, idempotencyKey, signal } = input as { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; idempotencyKey?: string; signal?: AbortSignal };
+    const { path, query, body, idempotencyKey, signal } = input as {
+      path?: Record<string, string>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      idempotencyKey?: string;
+      signal?: AbortSignal;
+    };
     return this.transport.send<ResponseBody<K>>({ operation, path, query, body, idempotencyKey, signal });
   }
 

@@ -94,10 +94,17 @@ export class Transport {
       let answer: Response;
       try {
         const timeout = AbortSignal.timeout(this.timeoutMs);
-        answer = await this.fetch(url, { method: operation.method, headers, body, signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout, redirect: 'error' });
+        answer = await this.fetch(url, {
+          method: operation.method,
+          headers,
+          body,
+          signal: request.signal ? AbortSignal.any([request.signal, timeout]) : timeout,
+          redirect: 'error',
+        });
       } catch (error) {
         if (request.signal?.aborted) throw error;
-        if (!repeatable || retry >= this.maxRetries) throw new ConnectionError({ code: 'connection_error', message: `no answer from ${operation.method} ${url}: ${(error as Error).message}`, cause: error });
+        if (!repeatable || retry >= this.maxRetries)
+          throw new ConnectionError({ code: 'connection_error', message: `no answer from ${operation.method} ${url}: ${(error as Error).message}`, cause: error });
         await sleep(backoffMs(retry), request.signal);
         continue;
       }

@@ -26,7 +26,11 @@ export type ResponseBody<K extends OperationId> = {
 
 type PathPart<K extends OperationId> = [PathParams<K>] extends [never] ? { path?: undefined } : { path: PathParams<K> };
 type QueryPart<K extends OperationId> = [QueryParams<K>] extends [never] ? { query?: undefined } : { query?: QueryParams<K> };
-type BodyPart<K extends OperationId> = [RequestBody<K>] extends [never] ? { body?: undefined } : BodyRequired<K> extends true ? { body: RequestBody<K> } : { body?: RequestBody<K> };
+type BodyPart<K extends OperationId> = [RequestBody<K>] extends [never]
+  ? { body?: undefined }
+  : BodyRequired<K> extends true
+    ? { body: RequestBody<K> }
+    : { body?: RequestBody<K> };
 
 /** What one call takes: its path and query parameters and JSON body, each as the document types them. */
 export type CallInput<K extends OperationId> = PathPart<K> &

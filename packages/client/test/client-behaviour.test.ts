@@ -15,7 +15,7 @@ describe('against the real API', () => {
   });
   afterAll(async () => api?.stop());
 
-  it('honours a real 429\'s Retry-After and then succeeds, without the caller seeing it', async () => {
+  it("honours a real 429's Retry-After and then succeeds, without the caller seeing it", async () => {
     const member = await createTestMember(api.runtime);
     const lps = new LpsClient({ baseUrl: api.baseUrl, apiKey: member.apiKey });
     const started = Date.now();
@@ -37,7 +37,8 @@ describe('against the real API', () => {
 
   it('iterates every page of GET /posts in order, asking for the next page only when the loop gets there', async () => {
     const member = await createTestMember(api.runtime);
-    for (let index = 0; index < 7; index += 1) await createTestPost(api.runtime, member.memberId, { body: `post ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) });
+    for (let index = 0; index < 7; index += 1)
+      await createTestPost(api.runtime, member.memberId, { body: `post ${index}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)) });
     const lps = new LpsClient({ baseUrl: api.baseUrl, apiKey: member.apiKey });
     const bodies: string[] = [];
     for await (const post of lps.posts.iterate({ limit: 3 })) {
@@ -52,11 +53,11 @@ describe('against the real API', () => {
 
   it('waitForPost throws PublishFailedError with the reason when a publication fails', async () => {
     const member = await createTestMember(api.runtime);
-    const post = await createTestPost(api.runtime, member.memberId, { lastError: 'the network refused the member\'s token' });
+    const post = await createTestPost(api.runtime, member.memberId, { lastError: "the network refused the member's token" });
     const lps = new LpsClient({ baseUrl: api.baseUrl, apiKey: member.apiKey });
     const failed = await lps.waitForPost(post.id, { intervalMs: 10 }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(PublishFailedError);
-    expect((failed as PublishFailedError).message).toContain('refused the member\'s token');
+    expect((failed as PublishFailedError).message).toContain("refused the member's token");
   });
 });
 
@@ -72,10 +73,14 @@ describe('against a scripted stand-in', () => {
   const seen: Seen[] = [];
   let script: Array<(res: import('node:http').ServerResponse) => void> = [];
   const envelope = (code: string, message: string) => JSON.stringify({ error: { code, message } });
-  const ok = (body: unknown, status = 200) => (res: import('node:http').ServerResponse) =>
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-ok' }).end(JSON.stringify(body));
-  const failing = (status: number, code: string, headers: Record<string, string> = {}, message = code) => (res: import('node:http').ServerResponse) =>
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': `req-${status}`, ...headers }).end(envelope(code, message));
+  const ok =
+    (body: unknown, status = 200) =>
+    (res: import('node:http').ServerResponse) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req-ok' }).end(JSON.stringify(body));
+  const failing =
+    (status: number, code: string, headers: Record<string, string> = {}, message = code) =>
+    (res: import('node:http').ServerResponse) =>
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': `req-${status}`, ...headers }).end(envelope(code, message));
   const cut = () => (res: import('node:http').ServerResponse) => res.socket?.destroy();
 
   beforeAll(async () => {
@@ -91,7 +96,8 @@ describe('against a scripted stand-in', () => {
     seen.length = 0;
     script = [];
   });
-  const client = (options: { maxRetries?: number; maxRetryDelayMs?: number } = {}) => new LpsClient({ baseUrl: `${server.url}/api/v1`, apiKey: 'lps_0123456789abcdef0123456789abcdef', ...options });
+  const client = (options: { maxRetries?: number; maxRetryDelayMs?: number } = {}) =>
+    new LpsClient({ baseUrl: `${server.url}/api/v1`, apiKey: 'lps_0123456789abcdef0123456789abcdef', ...options });
   const post = { post: { id: '11111111-1111-4111-8111-111111111111', status: 'draft_saved' } };
 
   it('an (idem) call carries one Idempotency-Key, the same on each retry after 503s honouring Retry-After', async () => {
@@ -124,7 +130,9 @@ describe('against a scripted stand-in', () => {
   it('a Retry-After beyond maxRetryDelayMs is thrown at once as RateLimitError, with the wait it asked for', async () => {
     script = [failing(429, 'rate_limited', { 'retry-after': '3600' })];
     const started = Date.now();
-    const error = await client({ maxRetryDelayMs: 5_000 }).me().catch((caught: unknown) => caught);
+    const error = await client({ maxRetryDelayMs: 5_000 })
+      .me()
+      .catch((caught: unknown) => caught);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ code: 'rate_limited', status: 429, retryAfterSeconds: 3600, requestId: 'req-429' });
@@ -132,7 +140,11 @@ describe('against a scripted stand-in', () => {
   });
 
   it('gives up after maxRetries and throws the last answer', async () => {
-    script = [failing(503, 'service_unavailable', { 'retry-after': '0' }), failing(503, 'service_unavailable', { 'retry-after': '0' }), failing(503, 'service_unavailable', { 'retry-after': '0' })];
+    script = [
+      failing(503, 'service_unavailable', { 'retry-after': '0' }),
+      failing(503, 'service_unavailable', { 'retry-after': '0' }),
+      failing(503, 'service_unavailable', { 'retry-after': '0' }),
+    ];
     await expect(client({ maxRetries: 2 }).me()).rejects.toBeInstanceOf(ServiceUnavailableError);
     expect(seen).toHaveLength(3);
   });

@@ -97,7 +97,9 @@ describe('the tarball', () => {
     expect(await readdir(join(scratch, 'node_modules'))).toEqual(['.package-lock.json', '@lps']);
     expect(await readdir(join(scratch, 'node_modules', '@lps'))).toEqual(['client']);
     const files = await readdir(join(scratch, 'node_modules', '@lps', 'client', 'dist'), { recursive: true });
-    expect(files).toEqual(expect.arrayContaining(['esm/index.js', 'esm/index.d.ts', 'cjs/index.js', 'cjs/index.d.ts', 'cjs/package.json', 'openapi.json', 'esm/generated/webhooks/verify-delivery.js']));
+    expect(files).toEqual(
+      expect.arrayContaining(['esm/index.js', 'esm/index.d.ts', 'cjs/index.js', 'cjs/index.d.ts', 'cjs/package.json', 'openapi.json', 'esm/generated/webhooks/verify-delivery.js']),
+    );
     expect(files.filter((file) => /\.ts$/.test(file) && !/\.d\.ts$/.test(file))).toEqual([]);
   });
 
@@ -111,7 +113,7 @@ describe('the tarball', () => {
   });
 });
 
-describe('the README\'s examples, run from the scratch project against `npm start`', () => {
+describe("the README's examples, run from the scratch project against `npm start`", () => {
   it('publish.mjs: creates a post, schedules it (lps publishes it at its time), and publishes another now', async () => {
     const output = await runExample('publish.mjs');
     expect(output).toMatch(/published at its time: https:\/\/www\.linkedin\.com\/feed\/update\/urn:li:share:\d+\//);
@@ -150,7 +152,11 @@ describe('the README\'s examples, run from the scratch project against `npm star
     expect(newest.image_url).toBe(newest.image_candidates[3].base_url);
     const stored = await fetch(imageUrl as string);
     expect([stored.status, stored.headers.get('content-type')]).toEqual([200, 'image/png']);
-    expect(Buffer.from(await stored.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await stored.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it('errors.mjs: a missing post is a NotFoundError with code, status and request id', async () => {

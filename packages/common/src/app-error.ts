@@ -31,19 +31,15 @@ export class AppError extends Error {
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 
-export const notFound = (what = 'resource'): AppError =>
-  new AppError('not_found', `${what} not found`);
+export const notFound = (what = 'resource'): AppError => new AppError('not_found', `${what} not found`);
 
 export const conflict = (message: string): AppError => new AppError('conflict', message);
 
-export const validationError = (details: ErrorDetails, message = 'request failed validation'): AppError =>
-  new AppError('validation_error', message, { details });
+export const validationError = (details: ErrorDetails, message = 'request failed validation'): AppError => new AppError('validation_error', message, { details });
 
-export const unprocessable = (message: string, details?: ErrorDetails): AppError =>
-  new AppError('unprocessable', message, details ? { details } : {});
+export const unprocessable = (message: string, details?: ErrorDetails): AppError => new AppError('unprocessable', message, details ? { details } : {});
 
-export const unauthorized = (message = 'missing, invalid or revoked API key'): AppError =>
-  new AppError('unauthorized', message);
+export const unauthorized = (message = 'missing, invalid or revoked API key'): AppError => new AppError('unauthorized', message);
 
 export const rateLimited = (retryAfterSeconds: number): AppError =>
   new AppError('rate_limited', 'rate limit exceeded; retry after the time in Retry-After', {

@@ -17,11 +17,16 @@ const DATABASE_CODES = new Set([
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now (starting up, or connections not allowed)
   '53300', // too_many_connections
-  '08000', '08003', '08006', '08001', '08004', // connection exceptions
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004', // connection exceptions
 ]);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 const REDIS_MESSAGES = /Stream isn't writeable|Connection is closed|Reached the max retries per request|MaxRetriesPerRequest/i;
-const DATABASE_MESSAGES = /Can't reach database server|Connection terminated|timeout exceeded when trying to connect|Timed out fetching a new connection|database system is (shutting down|starting up)|does not allow connections/i;
+const DATABASE_MESSAGES =
+  /Can't reach database server|Connection terminated|timeout exceeded when trying to connect|Timed out fetching a new connection|database system is (shutting down|starting up)|does not allow connections/i;
 
 type Failure = { name?: unknown; code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
 

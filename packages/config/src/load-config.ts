@@ -17,9 +17,7 @@ export class ConfigError extends Error {
   }
 }
 
-const envSchema = Joi.object(
-  Object.values(sections).reduce<Record<string, Joi.Schema>>((all, section) => ({ ...all, ...section.variables }), {}),
-).unknown(true);
+const envSchema = Joi.object(Object.values(sections).reduce<Record<string, Joi.Schema>>((all, section) => ({ ...all, ...section.variables }), {})).unknown(true);
 
 /**
  * Parses and validates the environment once. Fails fast naming every bad variable,
@@ -46,7 +44,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** Every environment variable the service reads (docs/configuration.md documents each; a test checks it). */
-export const configVariables = (): string[] => Object.values(sections).flatMap((section) => Object.keys(section.variables)).sort();
+export const configVariables = (): string[] =>
+  Object.values(sections)
+    .flatMap((section) => Object.keys(section.variables))
+    .sort();
 
 /** Only the Redis settings, from the same variables and rules (benchmarks and tools that need nothing else). */
 export function loadRedisSettings(env: NodeJS.ProcessEnv = process.env): RedisSettings {

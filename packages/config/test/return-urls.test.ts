@@ -95,12 +95,16 @@ describe('LPS_CONNECT_RETURN_URLS', () => {
     ]);
   });
 
-  it.each(['javascript:alert(1)', 'https://user:pw@app.example.com', 'https://app.example.com/?next=x', 'https://app.example.com/#x', '/relative', 'https://app.example.com/a%2fb'])(
-    'refuses %s at start, naming the variable',
-    (value) => {
-      expect(() => load(value)).toThrow(/LPS_CONNECT_RETURN_URLS/);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'https://user:pw@app.example.com',
+    'https://app.example.com/?next=x',
+    'https://app.example.com/#x',
+    '/relative',
+    'https://app.example.com/a%2fb',
+  ])('refuses %s at start, naming the variable', (value) => {
+    expect(() => load(value)).toThrow(/LPS_CONNECT_RETURN_URLS/);
+  });
 
   it('unset: self-service connection is off (an empty list)', () => {
     expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test' }).network.connect.returnUrls).toEqual([]);

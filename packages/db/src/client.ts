@@ -47,8 +47,7 @@ export function createDb(databaseUrl: string, options: DbOptions & { pool?: SqlP
 }
 
 /** Runs `fn` in one transaction: the state change and its outbox row commit together or not at all. */
-export const inTransaction = <T>(db: Db, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> =>
-  db.$transaction(fn, { maxWait: 5_000, timeout: 15_000 });
+export const inTransaction = <T>(db: Db, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => db.$transaction(fn, { maxWait: 5_000, timeout: 15_000 });
 
 /**
  * Serialises, until the transaction ends, every transaction taking the same

@@ -42,7 +42,10 @@ describe('call batcher', () => {
     const call = createCallBatcher(statement.run, { maxBatch: 2, maxInFlight: 2 });
     const calls = [1, 2, 3, 4, 5].map((n) => call(n));
     await settle();
-    expect(statement.batches).toEqual([[1, 2], [3, 4]]);
+    expect(statement.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     await statement.finishNext();
     expect(statement.batches).toEqual([[1, 2], [3, 4], [5]]);
     await statement.finishNext();
@@ -52,10 +55,13 @@ describe('call batcher', () => {
 
   it('rejects every call of a failed statement and goes on with the next batch', async () => {
     let fail = true;
-    const call = createCallBatcher(async (inputs: number[]) => {
-      if (fail) throw new Error('connection lost');
-      return inputs;
-    }, { maxBatch: 10, maxInFlight: 1 });
+    const call = createCallBatcher(
+      async (inputs: number[]) => {
+        if (fail) throw new Error('connection lost');
+        return inputs;
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
     const failed = [call(1), call(2)].map((promise) => promise.catch((error: Error) => error.message));
     expect(await Promise.all(failed)).toEqual(['connection lost', 'connection lost']);
     fail = false;
@@ -64,7 +70,7 @@ describe('call batcher', () => {
 });
 
 describe('keyed batcher', () => {
-  it('answers each call with its key\'s result, null when the statement returned none', async () => {
+  it("answers each call with its key's result, null when the statement returned none", async () => {
     const seen: string[][] = [];
     const find = createKeyedBatcher(
       async (ids: string[]) => {

@@ -23,9 +23,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
-    return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, redactField(key, inner, depth + 1)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactField(key, inner, depth + 1)]));
   }
   return value;
 }

@@ -27,7 +27,16 @@ describe('createLogger', () => {
     logger.info('outside any request');
     await flush();
     expect(lines).toEqual([
-      expect.objectContaining({ level: 'info', service: 'test', request_id: 'req-1', member_id: 'm-1', token: '[redacted]', message: 'called with Bearer [redacted]', api_key: '[redacted]', count: 2 }),
+      expect.objectContaining({
+        level: 'info',
+        service: 'test',
+        request_id: 'req-1',
+        member_id: 'm-1',
+        token: '[redacted]',
+        message: 'called with Bearer [redacted]',
+        api_key: '[redacted]',
+        count: 2,
+      }),
       expect.not.objectContaining({ request_id: expect.anything() }),
     ]);
   });

@@ -16,7 +16,13 @@ const DEPENDENCY_CHECK_MS = 1_000;
 const answersWithin = async (check: () => Promise<unknown>, ms: number): Promise<boolean> => {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([check().then(() => true, () => false), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
+    return await Promise.race([
+      check().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -42,12 +48,18 @@ export function createMetrics(service: string) {
 
   return {
     registry,
-    httpRequestDuration: histogram('lps_http_request_duration_seconds', 'HTTP request duration by route template, method and status', ['method', 'route', 'status'], [
-      0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-    ]),
-    jobDuration: histogram('lps_job_duration_seconds', 'Time a worker spent on a job, by queue, job name and outcome', ['queue', 'job', 'outcome'], [
-      0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60,
-    ]),
+    httpRequestDuration: histogram(
+      'lps_http_request_duration_seconds',
+      'HTTP request duration by route template, method and status',
+      ['method', 'route', 'status'],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ),
+    jobDuration: histogram(
+      'lps_job_duration_seconds',
+      'Time a worker spent on a job, by queue, job name and outcome',
+      ['queue', 'job', 'outcome'],
+      [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    ),
     jobOutcomes: counter('lps_jobs_total', 'Jobs finished by queue, job name and outcome (completed, retrying, failed)', ['queue', 'job', 'outcome']),
     queueJobs: new Gauge({
       name: 'lps_queue_jobs',
@@ -88,9 +100,12 @@ export function createMetrics(service: string) {
         entries.forEach(([name], i) => this.set({ dependency: name }, answers[i] ? 1 : 0));
       },
     }),
-    scheduleLateness: histogram('lps_schedule_lateness_seconds', 'Time from a post\'s scheduled_at to its publication, for scheduled publications', [], [
-      0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900,
-    ]),
+    scheduleLateness: histogram(
+      'lps_schedule_lateness_seconds',
+      "Time from a post's scheduled_at to its publication, for scheduled publications",
+      [],
+      [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300, 900],
+    ),
     webhookEndpointPauses: counter('lps_webhook_endpoint_pauses_total', 'Endpoint pauses started or prolonged after time-outs in a row (a receiver not answering)', []),
     webhookDeliveries: counter('lps_webhook_delivery_attempts_total', 'Webhook delivery attempts by outcome (success, retry, failed, skipped)', ['outcome']),
     publishOutcomes: counter('lps_publish_total', 'Publications by outcome (published, recovered, retry, failed)', ['outcome']),

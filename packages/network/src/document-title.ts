@@ -18,6 +18,9 @@ export function titleFromFileName(name: string | undefined): string | undefined 
 
 /** The post's first line that has words, as a title; `fallback` when the body has none. */
 export function titleFromBody(body: string | null, fallback = 'Document'): string {
-  const line = (body ?? '').split('\n').map((candidate) => fit(candidate)).find(Boolean);
+  const line = (body ?? '')
+    .split('\n')
+    .map((candidate) => fit(candidate))
+    .find(Boolean);
   return line ?? fallback;
 }

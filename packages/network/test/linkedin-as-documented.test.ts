@@ -21,7 +21,13 @@ beforeEach(() => {
   account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as NetworkError,
+  );
 const stored = (urn: string) => fake.state.posts.find((post) => post.urn === urn);
 
 describe('hashtags and mentions: body → commentary → what LinkedIn shows', () => {
@@ -31,7 +37,10 @@ describe('hashtags and mentions: body → commentary → what LinkedIn shows', (
     expect(stored(published.urn)).toMatchObject({
       text: body.replace('@[Ada (Lovelace)](urn:li:person:abc_123)', 'Ada (Lovelace)').replace('@[Acme](urn:li:organization:42)', 'Acme'),
       hashtags: ['TypeScript', 'DevOps', 'café', 'हिन्दी'],
-      mentions: [{ name: 'Ada (Lovelace)', urn: 'urn:li:person:abc_123' }, { name: 'Acme', urn: 'urn:li:organization:42' }],
+      mentions: [
+        { name: 'Ada (Lovelace)', urn: 'urn:li:person:abc_123' },
+        { name: 'Acme', urn: 'urn:li:organization:42' },
+      ],
     });
   });
 

@@ -20,7 +20,13 @@ beforeEach(() => {
   account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as NetworkError,
+  );
 
 describe('LinkedIn posts', () => {
   it('publishes with versioned Rest.li headers and returns the URN from x-restli-id and its feed URL', async () => {
@@ -57,7 +63,11 @@ describe('LinkedIn posts', () => {
       json: { author: account.personUrn, commentary, visibility: 'PUBLIC', lifecycleState: 'PUBLISHED' },
     });
     const post = fake.state.posts.find((entry) => entry.urn === response.headers['x-restli-id']);
-    expect(post).toMatchObject({ text: 'Hi Acme (EU), #Technology #my_tag #bare', hashtags: ['Technology', 'my_tag', 'bare'], mentions: [{ name: 'Acme (EU)', urn: 'urn:li:organization:1234' }] });
+    expect(post).toMatchObject({
+      text: 'Hi Acme (EU), #Technology #my_tag #bare',
+      hashtags: ['Technology', 'my_tag', 'bare'],
+      mentions: [{ name: 'Acme (EU)', urn: 'urn:li:organization:1234' }],
+    });
   });
 
   it('uploads an image and a PDF (initializeUpload + PUT) and publishes them as media', async () => {
@@ -152,7 +162,12 @@ describe('LinkedIn error classes', () => {
       // The port comes back while the client waits between repeats: one post, no duplicate answer.
       setTimeout(() => void proxy.restore(), 700);
       const published = await through.publishPost(account, { text: 'after a refused connection', reference: 'refused' });
-      expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'after a refused connection').map((post) => post.urn)).toEqual([published.urn]);
+      expect(
+        fake.state
+          .livePosts(account.personUrn)
+          .filter((post) => post.text === 'after a refused connection')
+          .map((post) => post.urn),
+      ).toEqual([published.urn]);
     } finally {
       await proxy.close();
     }
@@ -161,7 +176,12 @@ describe('LinkedIn error classes', () => {
   it('media not ready yet (MEDIA_ASSET_WAITING_UPLOAD) is retried in place: nothing was created, so posting again is safe', async () => {
     fake.state.failNext('posts.create', { status: 422, body: { status: 422, code: 'MEDIA_ASSET_WAITING_UPLOAD', message: 'waiting' } });
     const published = await network.publishPost(account, { text: 'after waiting', reference: 'w' });
-    expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'after waiting').map((post) => post.urn)).toEqual([published.urn]);
+    expect(
+      fake.state
+        .livePosts(account.personUrn)
+        .filter((post) => post.text === 'after waiting')
+        .map((post) => post.urn),
+    ).toEqual([published.urn]);
   });
 });
 

@@ -21,7 +21,13 @@ beforeEach(() => {
   account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as NetworkError,
+  );
 const stored = (urn: string) => fake.state.posts.find((post) => post.urn === urn);
 const postsBy = () => fake.state.livePosts(account.personUrn);
 const images = (count: number) => Promise.all(Array.from({ length: count }, () => network.uploadImage(account, png, 'image/png')));
@@ -96,7 +102,9 @@ describe('several images: content.multiImage', () => {
 
   it('refuses one content type mixed with another', async () => {
     const [urn] = await images(1);
-    const error = await failureOf(network.publishPost(account, { text: 'mixed', reference: 'x', media: { kind: 'image', urn: urn as string }, article: { source: 'https://example.test/', title: 't' } }));
+    const error = await failureOf(
+      network.publishPost(account, { text: 'mixed', reference: 'x', media: { kind: 'image', urn: urn as string }, article: { source: 'https://example.test/', title: 't' } }),
+    );
     expect(error.kind).toBe('permanent');
   });
 });
@@ -113,14 +121,16 @@ describe('alt text: content.media.altText', () => {
   });
 });
 
-describe('Images API: an image over LinkedIn\'s pixel limit', () => {
+describe("Images API: an image over LinkedIn's pixel limit", () => {
   it('is accepted by the PUT, fails processing, and a post naming it is refused for good with nothing created', async () => {
     // Just past 36,152,320 pixels (6,026 × 6,000), a few hundred kilobytes of PNG.
     const huge = await hugePng(6_026, 6_000);
     expect(6_026 * 6_000).toBeGreaterThan(IMAGE_PIXEL_LIMIT);
     const urn = await network.uploadImage(account, huge, 'image/png');
     const before = postsBy().length;
-    const error = await failureOf(network.publishPost(account, { text: 'huge thumbnail', reference: 'big', article: { source: 'https://example.test/', title: 't', thumbnail: urn } }));
+    const error = await failureOf(
+      network.publishPost(account, { text: 'huge thumbnail', reference: 'big', article: { source: 'https://example.test/', title: 't', thumbnail: urn } }),
+    );
     expect([error.kind, error.code]).toEqual(['permanent', 'MEDIA_ASSET_PROCESSING_FAILED']);
     expect(postsBy()).toHaveLength(before);
   });

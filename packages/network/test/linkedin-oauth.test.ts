@@ -7,7 +7,13 @@ import { ANALYTICS_APP, SHARE_APP, startFakeLinkedIn, type FakeLinkedIn } from '
 
 let fake: FakeLinkedIn;
 const settings = (overrides: Record<string, string> = {}) => loadConfig({ ...fake.env, ...overrides }).network.linkedin;
-const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as NetworkError,
+  );
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
@@ -26,7 +32,7 @@ describe('token exchange (grant_type=authorization_code)', () => {
     expect([error.status, error.message]).toEqual([401, expect.stringContaining('Client authentication failed')]);
   });
 
-  it('a redirect_uri other than the authorize request\'s (even a trailing slash) is 400 and the code stays unspent', async () => {
+  it("a redirect_uri other than the authorize request's (even a trailing slash) is 400 and the code stays unspent", async () => {
     const code = fake.state.issueCode();
     const error = await failureOf(new LinkedInOAuth(settings({ LINKEDIN_REDIRECT_URI: `${SHARE_APP.redirectUris[0]}/` })).exchangeCode(code));
     expect([error.status, error.message]).toEqual([400, expect.stringContaining('redirect uri')]);
@@ -78,7 +84,7 @@ describe('refresh tokens (grant_type=refresh_token)', () => {
     fake.state.apps.get(SHARE_APP.clientId)!.refreshTokens = false;
   });
 
-  it('only an app enabled for them gets one; a refresh answers a new 60-day token and keeps the refresh token\'s end', async () => {
+  it("only an app enabled for them gets one; a refresh answers a new 60-day token and keeps the refresh token's end", async () => {
     fake.state.apps.get(SHARE_APP.clientId)!.refreshTokens = true;
     const oauth = new LinkedInOAuth(settings());
     const first = await oauth.exchangeCode(fake.state.issueCode());
@@ -90,7 +96,7 @@ describe('refresh tokens (grant_type=refresh_token)', () => {
     expect(fake.state.accounts.get(renewed.accessToken)?.sub).toBe(fake.state.accounts.get(first.accessToken)?.sub);
   });
 
-  it('an unknown refresh token or another app\'s credentials are refused', async () => {
+  it("an unknown refresh token or another app's credentials are refused", async () => {
     fake.state.apps.get(SHARE_APP.clientId)!.refreshTokens = true;
     const first = await new LinkedInOAuth(settings()).exchangeCode(fake.state.issueCode());
     expect((await failureOf(new LinkedInOAuth(settings()).refresh('AQRnot-a-token'))).status).toBe(400);
@@ -99,7 +105,7 @@ describe('refresh tokens (grant_type=refresh_token)', () => {
 });
 
 describe('scopes and expiry on the API', () => {
-  it('/v2/userinfo needs openid: the analytics app\'s token gets LinkedIn\'s 403 ACCESS_DENIED', async () => {
+  it("/v2/userinfo needs openid: the analytics app's token gets LinkedIn's 403 ACCESS_DENIED", async () => {
     const network = new LinkedInNetwork(settings());
     const reader = fake.state.addAccount({ clientId: ANALYTICS_APP.clientId });
     const error = await failureOf(network.identity({ memberId: 'm', personUrn: reader.personUrn, accessToken: reader.accessToken }));
@@ -109,7 +115,9 @@ describe('scopes and expiry on the API', () => {
   it('a token past its 60 days is 401 with serviceErrorCode 65602: the member must reconnect', async () => {
     const account = fake.state.addAccount();
     fake.state.accounts.get(account.accessToken)!.expiresAt = new Date(Date.now() - 1);
-    const error = await failureOf(new LinkedInNetwork(settings()).publishPost({ memberId: 'm', personUrn: account.personUrn, accessToken: account.accessToken }, { text: 'late', reference: 'late' }));
+    const error = await failureOf(
+      new LinkedInNetwork(settings()).publishPost({ memberId: 'm', personUrn: account.personUrn, accessToken: account.accessToken }, { text: 'late', reference: 'late' }),
+    );
     expect([error.kind, error.status, error.serviceErrorCode]).toEqual(['unauthorized', 401, 65602]);
   });
 });

@@ -25,7 +25,13 @@ beforeEach(() => {
   account = { memberId: 'm', personUrn: created.personUrn, accessToken: created.accessToken };
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => { throw new Error('expected a failure'); }, (error: unknown) => error as NetworkError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as NetworkError,
+  );
 
 /** A video read a range at a time, recording which ranges were asked for (never the whole file at once). */
 function sourceOf(bytes: Buffer): VideoSource & { reads: Array<[number, number]> } {
@@ -49,7 +55,12 @@ describe('uploading a video', () => {
     const before = fake.state.requests.length;
     const urn = await network.uploadVideo(account, source);
     expect(urn).toMatch(/^urn:li:video:/);
-    expect(source.reads).toEqual([[0, 65_535], [65_536, 131_071], [131_072, 196_607], [196_608, bytes.length - 1]]);
+    expect(source.reads).toEqual([
+      [0, 65_535],
+      [65_536, 131_071],
+      [131_072, 196_607],
+      [196_608, bytes.length - 1],
+    ]);
     const parts = requestsTo(/^\/dms-uploads\/video\//, before);
     expect(parts.map((request) => [request.method, request.host])).toEqual(Array(4).fill(['PUT', 'upload']));
     // The parts went to the upload host without LinkedIn-Version or Rest.li headers (they are not /rest calls),
@@ -117,14 +128,24 @@ describe('uploading a video', () => {
     const tooBig = await failureOf(network.uploadVideo(account, { sizeBytes: 500 * 1024 * 1024 + 1, readRange: async () => Buffer.alloc(0) }));
     expect([tooBig.kind, tooBig.status]).toEqual(['permanent', 400]);
     const headers = { authorization: `Bearer ${account.accessToken}`, 'linkedin-version': '202601', 'x-restli-protocol-version': '2.0.0', 'content-type': 'application/json' };
-    const init = (await (await fetch(`${fake.url}/rest/videos?action=initializeUpload`, { method: 'POST', headers, body: JSON.stringify({ initializeUploadRequest: { owner: account.personUrn, fileSizeBytes: 100_000 } }) })).json()) as {
+    const init = (await (
+      await fetch(`${fake.url}/rest/videos?action=initializeUpload`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ initializeUploadRequest: { owner: account.personUrn, fileSizeBytes: 100_000 } }),
+      })
+    ).json()) as {
       value: { video: string; uploadToken: string; uploadInstructions: Array<{ uploadUrl: string; firstByte: number; lastByte: number }> };
     };
     const [first] = init.value.uploadInstructions;
     const put = await fetch(first!.uploadUrl, { method: 'PUT', body: randomBytes(first!.lastByte - first!.firstByte + 1) });
     expect(put.headers.get('etag')).toBeTruthy();
     const finalize = (ids: string[]) =>
-      fetch(`${fake.url}/rest/videos?action=finalizeUpload`, { method: 'POST', headers, body: JSON.stringify({ finalizeUploadRequest: { video: init.value.video, uploadToken: init.value.uploadToken, uploadedPartIds: ids } }) });
+      fetch(`${fake.url}/rest/videos?action=finalizeUpload`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ finalizeUploadRequest: { video: init.value.video, uploadToken: init.value.uploadToken, uploadedPartIds: ids } }),
+      });
     expect((await finalize([put.headers.get('etag') as string])).status).toBe(400); // the second part was never uploaded
     expect((await finalize(['wrong', 'etag'])).status).toBe(400);
     const wrongLength = await fetch(init.value.uploadInstructions[1]!.uploadUrl, { method: 'PUT', body: randomBytes(10) });

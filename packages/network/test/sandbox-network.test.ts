@@ -14,7 +14,7 @@ describe('sandbox network', () => {
     expect(await network.findByReference(account, 'ref-3')).toBeUndefined();
   });
 
-  it('shows a link card, several images with alt text and a video, under LinkedIn\'s content rules', async () => {
+  it("shows a link card, several images with alt text and a video, under LinkedIn's content rules", async () => {
     const network = new SandboxNetwork(new MemorySandboxStore());
     const thumbnail = await network.uploadImage(account);
     const card = await network.publishPost(account, { text: 'card', reference: 'c', article: { source: 'https://example.test/', title: 'Example', thumbnail } });
@@ -25,7 +25,9 @@ describe('sandbox network', () => {
     expect(reads).toEqual([4_194_304, 4_194_304, 1_611_392]);
     // Processing for a moment, as on LinkedIn: a post naming it meanwhile is refused and nothing is created.
     expect(await network.videoStatus(account, video)).toBe('PROCESSING');
-    await expect(network.publishPost(account, { text: 'too soon', reference: 'early', media: { kind: 'video', urn: video } })).rejects.toMatchObject({ code: 'MEDIA_ASSET_PROCESSING' });
+    await expect(network.publishPost(account, { text: 'too soon', reference: 'early', media: { kind: 'video', urn: video } })).rejects.toMatchObject({
+      code: 'MEDIA_ASSET_PROCESSING',
+    });
     await waitFor(async () => (await network.videoStatus(account, video)) === 'AVAILABLE' || undefined, { what: 'sandbox video available' });
     const clip = await network.publishPost(account, { text: 'clip', reference: 'v', media: { kind: 'video', urn: video, title: 'Clip' } });
     const posts = await network.store.listPosts();
@@ -76,7 +78,12 @@ describe('sandbox network', () => {
       await expect(writer.publishPost(account, { text: 'stored "anyway"', reference: 'late-ref' })).rejects.toMatchObject({ uncertain: true });
       const late = await reader.findByReference(account, 'late-ref');
       expect(late?.urn).toBe(`urn:li:share:${Number(published.urn.split(':').at(-1)) + 1}`);
-      expect((await new RedisSandboxStore(redis, prefix).findByUrn(late?.urn ?? ''))).toMatchObject({ text: 'stored "anyway"', author: account.personUrn, media: null, deletedAt: null });
+      expect(await new RedisSandboxStore(redis, prefix).findByUrn(late?.urn ?? '')).toMatchObject({
+        text: 'stored "anyway"',
+        author: account.personUrn,
+        media: null,
+        deletedAt: null,
+      });
       await expect(reader.postAnalytics(account, published.urn)).rejects.toMatchObject({ kind: 'permanent' });
       await writer.injectFailure({ operation: 'analytics', kind: 'retryable' });
       await expect(reader.postAnalytics(account, published.urn)).rejects.toMatchObject({ kind: 'retryable' });

@@ -3,14 +3,20 @@ import net from 'node:net';
 import { isPublicAddress } from './address-policy.js';
 
 export class PrivateAddressError extends Error {
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, which is not a public address`);
     this.name = 'PrivateAddressError';
   }
 }
 
 export class UnresolvableHostError extends Error {
-  constructor(readonly host: string, cause: unknown) {
+  constructor(
+    readonly host: string,
+    cause: unknown,
+  ) {
     super(`${host} cannot be resolved`, { cause });
     this.name = 'UnresolvableHostError';
   }

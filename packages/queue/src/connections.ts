@@ -33,8 +33,7 @@ const roleOptions = (role: RedisRole): RedisOptions & { enableOfflineQueue: bool
 };
 
 /** TLS for `rediss://`: the system's CAs, or only the one in REDIS_TLS_CA_FILE (read once per connection, at start). */
-const tlsOptions = (settings: RedisSettings): ConnectionOptions | undefined =>
-  settings.tls ? (settings.tls.caFile ? { ca: readFileSync(settings.tls.caFile) } : {}) : undefined;
+const tlsOptions = (settings: RedisSettings): ConnectionOptions | undefined => (settings.tls ? (settings.tls.caFile ? { ca: readFileSync(settings.tls.caFile) } : {}) : undefined);
 
 /**
  * The one place that decides how lps reaches Redis: one server or a cluster
@@ -100,4 +99,3 @@ export const isCluster = (client: RedisClient): client is Cluster => (client as 
 
 /** Cluster-safe BullMQ prefix: the hash tag keeps every key of our queues in one slot. */
 export const bullPrefix = (prefix: string): string => `{${prefix}}`;
-

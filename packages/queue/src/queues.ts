@@ -56,12 +56,7 @@ export function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, {
  * retry policy and deterministic id. Awaited by every caller: an enqueue that
  * fails must fail the request, not vanish.
  */
-export async function enqueue<N extends JobName>(
-  queues: Queues,
-  name: N,
-  payload: JobPayload<N>,
-  options: EnqueueOptions = {},
-) {
+export async function enqueue<N extends JobName>(queues: Queues, name: N, payload: JobPayload<N>, options: EnqueueOptions = {}) {
   const job = catalogJob(name, payload, options);
   assertQueueConnected(queues[job.queue]);
   return queues[job.queue].add(name, job.data, job.opts);

@@ -27,7 +27,8 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
 /** Refusals in the API's error envelope: a probe or a person at the wrong path reads why. */
 function refuse(res: ServerResponse, status: 404 | 405): void {
-  const error = status === 404 ? { code: 'not_found', message: 'only /health, /ready and /metrics are served here' } : { code: 'validation_error', message: 'only GET is served here' };
+  const error =
+    status === 404 ? { code: 'not_found', message: 'only /health, /ready and /metrics are served here' } : { code: 'validation_error', message: 'only GET is served here' };
   res.writeHead(status, { ...JSON_TYPE, ...(status === 405 ? { allow: 'GET' } : {}) }).end(JSON.stringify({ error }));
 }
 
@@ -44,9 +45,7 @@ export async function startHealthServer(runtime: Runtime, port: number, serviceC
     } else if (path === '/health') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
     } else if (path === '/ready') {
-      void checkReadiness(runtime, serviceChecks()).then((report) =>
-        res.writeHead(report.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report)),
-      );
+      void checkReadiness(runtime, serviceChecks()).then((report) => res.writeHead(report.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(report)));
     } else if (path === '/metrics') {
       void runtime.metrics.registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': runtime.metrics.registry.contentType }).end(text),

@@ -14,12 +14,7 @@ export interface RunningService {
  * (HTTP first, so nothing new arrives, then workers), then close shared
  * connections. A second signal or the timeout exits at once.
  */
-export function stopOnSignals(
-  services: RunningService[],
-  closeShared: () => Promise<void>,
-  logger: Logger,
-  timeoutSeconds: number,
-): void {
+export function stopOnSignals(services: RunningService[], closeShared: () => Promise<void>, logger: Logger, timeoutSeconds: number): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {

@@ -16,7 +16,9 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../../prisma/migrations', impor
 let shipped: string[] | undefined;
 const expectedMigrations = (): string[] =>
   (shipped ??= existsSync(MIGRATIONS_DIR)
-    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
     : []);
 
 async function timed<T>(work: Promise<T>, ms: number): Promise<T> {

@@ -20,11 +20,7 @@ export function loadConfigOrExit(): Config {
  * The body of every entry point: build the runtime, start the services in
  * order (a worker adds its health port), log `<name> started`, and stop them in the same order on SIGTERM/SIGINT.
  */
-export async function runStandalone(
-  name: string,
-  start: (runtime: Runtime) => Promise<RunningService[]>,
-  options: { healthPort?: boolean } = {},
-): Promise<void> {
+export async function runStandalone(name: string, start: (runtime: Runtime) => Promise<RunningService[]>, options: { healthPort?: boolean } = {}): Promise<void> {
   const config = loadConfigOrExit();
   const runtime = await createRuntime(config, { service: name });
   const services = await start(runtime);

@@ -13,7 +13,10 @@ export class LocalFileStorage implements FileStorage {
   readonly driver = 'local' as const;
   readonly root: string;
 
-  constructor(dataDir: string, private readonly publicBaseUrl: string) {
+  constructor(
+    dataDir: string,
+    private readonly publicBaseUrl: string,
+  ) {
     this.root = resolve(dataDir, 'files');
   }
 
@@ -80,7 +83,10 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.pathFor(key)).then(() => true, () => false);
+    return stat(this.pathFor(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   urlFor(key: string): string {

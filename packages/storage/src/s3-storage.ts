@@ -105,9 +105,7 @@ export class S3FileStorage implements FileStorage {
 
   private async send(key: string, body: Buffer | Readable, size: number, contentType: string): Promise<StoredFile> {
     const { sdk, client } = await this.connect();
-    await client.send(
-      new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }),
-    );
+    await client.send(new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentLength: size, ContentType: contentType }));
     return { key, url: this.urlFor(key), size, contentType };
   }
 

@@ -9,7 +9,11 @@ export interface FakeObject {
 const notFound = (res: ServerResponse, method: string, key: string) => {
   res.writeHead(404, { 'content-type': 'application/xml' });
   // HEAD answers carry no body on the real service either.
-  res.end(method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`);
+  res.end(
+    method === 'HEAD'
+      ? undefined
+      : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message><Key>${key}</Key></Error>`,
+  );
 };
 
 const xmlEscape = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -26,7 +30,10 @@ function listPage(res: ServerResponse, bucket: string, objects: Map<string, Fake
   const page = keys.slice(0, Math.min(pageSize, Number(url.searchParams.get('max-keys') ?? 1000)));
   const truncated = keys.length > page.length;
   const contents = page
-    .map((key) => `<Contents><Key>${xmlEscape(key)}</Key><LastModified>2026-11-24T00:00:00.000Z</LastModified><ETag>&quot;fake-etag&quot;</ETag><Size>${objects.get(key)?.body.length ?? 0}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+    .map(
+      (key) =>
+        `<Contents><Key>${xmlEscape(key)}</Key><LastModified>2026-11-24T00:00:00.000Z</LastModified><ETag>&quot;fake-etag&quot;</ETag><Size>${objects.get(key)?.body.length ?? 0}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+    )
     .join('');
   const next = truncated ? `<NextContinuationToken>${Buffer.from(page.at(-1) as string).toString('base64url')}</NextContinuationToken>` : '';
   res.writeHead(200, { 'content-type': 'application/xml' });

@@ -12,10 +12,7 @@ export interface TestMember {
 
 let counter = 0;
 
-export async function createTestMember(
-  runtime: Runtime,
-  overrides: { displayName?: string; headline?: string | null; companyName?: string | null } = {},
-): Promise<TestMember> {
+export async function createTestMember(runtime: Runtime, overrides: { displayName?: string; headline?: string | null; companyName?: string | null } = {}): Promise<TestMember> {
   counter += 1;
   const member = await createMember(
     runtime.db,
@@ -40,11 +37,7 @@ export const createTestPost = (runtime: Runtime, memberId: string, overrides: Pa
     ...overrides,
   });
 
-export async function createTestIdea(
-  runtime: Runtime,
-  memberId: string,
-  overrides: { title?: string; angle?: string | null; source?: 'generated' | 'research' | 'manual' } = {},
-) {
+export async function createTestIdea(runtime: Runtime, memberId: string, overrides: { title?: string; angle?: string | null; source?: 'generated' | 'research' | 'manual' } = {}) {
   const [idea] = await insertIdeas(runtime.db, memberId, [
     { title: overrides.title ?? 'Why small pull requests win', angle: overrides.angle ?? 'Numbers from our team', source: overrides.source ?? 'manual' },
   ]);

@@ -9,10 +9,7 @@ export interface LoopbackServer {
 }
 
 /** A real HTTP server on loopback (127.0.0.1 unless another 127.x address is asked for), port chosen by the OS: the stand-in for any third party. */
-export async function startLoopbackServer(
-  handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
-  host = '127.0.0.1',
-): Promise<LoopbackServer> {
+export async function startLoopbackServer(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>, host = '127.0.0.1'): Promise<LoopbackServer> {
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error: Error) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -8,7 +8,15 @@ export { startServiceProcess, apiPort, repoRoot, type ServiceProcess, type Servi
 export { hugePng } from './huge-png.js';
 export { pdfBomb } from './pdf-bomb.js';
 export { startCuttableProxy, type CuttableProxy } from './cuttable-proxy.js';
-export { startLocalRedis, startLocalRedisCluster, type LocalRedis, type LoneLocalRedis, type LocalRedisCluster, type LocalRedisOptions, type LocalRedisClusterOptions } from './redis-cluster.js';
+export {
+  startLocalRedis,
+  startLocalRedisCluster,
+  type LocalRedis,
+  type LoneLocalRedis,
+  type LocalRedisCluster,
+  type LocalRedisOptions,
+  type LocalRedisClusterOptions,
+} from './redis-cluster.js';
 export { makeTestCertificates, type TestCertificates } from './tls-certificates.js';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { freePort } from './free-port.js';

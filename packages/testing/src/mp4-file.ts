@@ -47,12 +47,32 @@ function movieBox(options: Required<Omit<Mp4Options, 'moovAtEnd' | 'mdatBytes' |
   const duration = Math.round(options.durationSeconds * timescale);
   const mvhd = fullBox('mvhd', 0, u32(0), u32(0), u32(timescale), u32(duration), u32(0x00010000), Buffer.from([1, 0]), Buffer.alloc(10), matrix(false), Buffer.alloc(24), u32(2));
   const handler = options.audioOnly ? 'soun' : 'vide';
-  const tkhd = fullBox('tkhd', 0, u32(0), u32(0), u32(1), u32(0), u32(duration), Buffer.alloc(8), Buffer.alloc(8), matrix(options.rotated), u32(options.audioOnly ? 0 : options.width * 65536), u32(options.audioOnly ? 0 : options.height * 65536));
+  const tkhd = fullBox(
+    'tkhd',
+    0,
+    u32(0),
+    u32(0),
+    u32(1),
+    u32(0),
+    u32(duration),
+    Buffer.alloc(8),
+    Buffer.alloc(8),
+    matrix(options.rotated),
+    u32(options.audioOnly ? 0 : options.width * 65536),
+    u32(options.audioOnly ? 0 : options.height * 65536),
+  );
   const mdhd = fullBox('mdhd', 0, u32(0), u32(0), u32(90_000), u32(Math.round(options.durationSeconds * 90_000)), Buffer.from([0x55, 0xc4, 0, 0]));
   const hdlr = fullBox('hdlr', 0, u32(0), Buffer.from(handler, 'latin1'), Buffer.alloc(12), Buffer.from('lps test\0', 'latin1'));
   const entry = options.audioOnly
     ? mp4Box('mp4a', Buffer.alloc(6), Buffer.from([0, 1]), Buffer.alloc(20))
-    : mp4Box(options.codec, Buffer.alloc(6), Buffer.from([0, 1]), Buffer.alloc(16), Buffer.from([options.width >> 8, options.width & 255, options.height >> 8, options.height & 255]), Buffer.alloc(50));
+    : mp4Box(
+        options.codec,
+        Buffer.alloc(6),
+        Buffer.from([0, 1]),
+        Buffer.alloc(16),
+        Buffer.from([options.width >> 8, options.width & 255, options.height >> 8, options.height & 255]),
+        Buffer.alloc(50),
+      );
   const stsd = fullBox('stsd', 0, u32(1), entry);
   const stbl = mp4Box('stbl', stsd);
   const minf = mp4Box('minf', stbl);

@@ -59,7 +59,10 @@ function fields(buffer: Buffer): Field[] {
   return out;
 }
 
-const messages = (buffer: Buffer, number: number) => fields(buffer).filter((field) => field.number === number).map((field) => field.value as Buffer);
+const messages = (buffer: Buffer, number: number) =>
+  fields(buffer)
+    .filter((field) => field.number === number)
+    .map((field) => field.value as Buffer);
 
 function anyValue(buffer: Buffer): string | number | boolean {
   const [field] = fields(buffer);
@@ -72,9 +75,7 @@ function anyValue(buffer: Buffer): string | number | boolean {
 }
 
 function attributes(buffer: Buffer, number: number): Record<string, string | number | boolean> {
-  return Object.fromEntries(
-    messages(buffer, number).map((keyValue) => [messages(keyValue, 1)[0]?.toString('utf8') ?? '', anyValue(messages(keyValue, 2)[0] ?? Buffer.alloc(0))]),
-  );
+  return Object.fromEntries(messages(buffer, number).map((keyValue) => [messages(keyValue, 1)[0]?.toString('utf8') ?? '', anyValue(messages(keyValue, 2)[0] ?? Buffer.alloc(0))]));
 }
 
 function decodeProtobuf(body: Buffer): ReceivedSpan[] {
@@ -101,7 +102,9 @@ function decodeProtobuf(body: Buffer): ReceivedSpan[] {
 type JsonValue = { stringValue?: string; boolValue?: boolean; intValue?: string | number; doubleValue?: number };
 type JsonAttributes = Array<{ key: string; value: JsonValue }>;
 const jsonAttributes = (list: JsonAttributes = []) =>
-  Object.fromEntries(list.map(({ key, value }) => [key, value.stringValue ?? value.boolValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? ''))]));
+  Object.fromEntries(
+    list.map(({ key, value }) => [key, value.stringValue ?? value.boolValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.doubleValue ?? ''))]),
+  );
 
 /** The part of an OTLP/JSON export request the tests read; every field may be absent (the JSON mapping omits defaults). */
 interface JsonExportRequest {
@@ -144,7 +147,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const server = await startLoopbackServer(async (req, res) => {
     let body = await readBody(req);
     if (req.headers['content-encoding'] === 'gzip') body = gunzipSync(body);
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+    const type =
+      String(req.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim() ?? '';
     if (req.method === 'POST' && req.url === '/v1/traces') {
       contentTypes.push(type);
       spans.push(...(type === 'application/json' ? decodeJson(body) : decodeProtobuf(body)));

@@ -80,8 +80,24 @@ function startServer(dir: string, port: number, args: string[], certificates?: T
   const nodeDir = join(dir, String(port));
   mkdirSync(nodeDir, { recursive: true });
   const listening = certificates
-    ? ['--port', '0', '--tls-port', String(port), '--tls-cert-file', certificates.certFile, '--tls-key-file', certificates.keyFile,
-       '--tls-ca-cert-file', certificates.caFile, '--tls-auth-clients', 'no', '--tls-replication', 'yes', '--tls-cluster', 'yes']
+    ? [
+        '--port',
+        '0',
+        '--tls-port',
+        String(port),
+        '--tls-cert-file',
+        certificates.certFile,
+        '--tls-key-file',
+        certificates.keyFile,
+        '--tls-ca-cert-file',
+        certificates.caFile,
+        '--tls-auth-clients',
+        'no',
+        '--tls-replication',
+        'yes',
+        '--tls-cluster',
+        'yes',
+      ]
     : ['--port', String(port)];
   const child = spawn('redis-server', [...listening, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', nodeDir, ...args], { stdio: 'ignore' });
   return { port, process: child };
@@ -222,7 +238,12 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
     await run('redis-cli', [
       ...(certificates ? ['--tls', '--cacert', certificates.caFile, '--sni', 'localhost'] : []),
       ...(auth.username ? ['--user', auth.username, '--pass', String(auth.password)] : []),
-      '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', String(replicas), '--cluster-yes',
+      '--cluster',
+      'create',
+      ...ports.map((port) => `127.0.0.1:${port}`),
+      '--cluster-replicas',
+      String(replicas),
+      '--cluster-yes',
     ]);
     await waitForAgreement(ports, admin, masters);
   } catch (error) {
@@ -265,8 +286,16 @@ export async function startLocalRedisCluster(options: LocalRedisClusterOptions =
       admins.delete(from);
       await waitFor(
         async () => {
-          const info = String(await admin(replicaPort).cluster('INFO').catch(() => ''));
-          const role = String(await admin(replicaPort).role().catch(() => ['']));
+          const info = String(
+            await admin(replicaPort)
+              .cluster('INFO')
+              .catch(() => ''),
+          );
+          const role = String(
+            await admin(replicaPort)
+              .role()
+              .catch(() => ['']),
+          );
           return /cluster_state:ok/.test(info) && role.startsWith('master');
         },
         { timeoutMs: 30_000, what: 'the replica to take over from the killed master' },
@@ -286,9 +315,17 @@ async function waitForAgreement(ports: number[], admin: (port: number) => Redis,
   await waitFor(
     async () => {
       for (const port of ports) {
-        const info = String(await admin(port).cluster('INFO').catch(() => ''));
+        const info = String(
+          await admin(port)
+            .cluster('INFO')
+            .catch(() => ''),
+        );
         if (!/cluster_state:ok/.test(info) || !new RegExp(`cluster_size:${masters}\\b`).test(info)) return false;
-        const nodes = String(await admin(port).cluster('NODES').catch(() => ''));
+        const nodes = String(
+          await admin(port)
+            .cluster('NODES')
+            .catch(() => ''),
+        );
         if (/fail\??[ ,]|handshake|noaddr/.test(nodes)) return false;
       }
       return true;

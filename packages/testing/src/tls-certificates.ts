@@ -20,6 +20,22 @@ export function makeTestCertificates(dir: string): TestCertificates {
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=lps test CA', '-keyout', path('ca.key'), '-out', path('ca.crt'));
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-keyout', path('server.key'), '-out', path('server.csr'));
   writeFileSync(path('server.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\n');
-  openssl('x509', '-req', '-in', path('server.csr'), '-CA', path('ca.crt'), '-CAkey', path('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', path('server.ext'), '-out', path('server.crt'));
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    path('server.csr'),
+    '-CA',
+    path('ca.crt'),
+    '-CAkey',
+    path('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    path('server.ext'),
+    '-out',
+    path('server.crt'),
+  );
   return { caFile: path('ca.crt'), certFile: path('server.crt'), keyFile: path('server.key') };
 }

@@ -12,14 +12,13 @@ const { startWebhookDispatcherService } = await import('@lps/webhook-dispatcher'
 
 // `npm start`: the API and every worker in one process, sharing one runtime.
 // Shutdown stops the API first (nothing new comes in), then the workers.
-await runStandalone('lps', async (runtime) => {
-  const api = await startApiService(runtime);
-  const workers = [
-    await startPublisherService(runtime),
-    await startImageService(runtime),
-    await startResearchService(runtime),
-    await startWebhookDispatcherService(runtime),
-  ];
-  runtime.logger.info(`lps is running: http://127.0.0.1:${api.port}/api/v1 (OpenAPI: /api/v1/openapi.json)`);
-  return [api, ...workers];
-}, { healthPort: true }); // /ready and /metrics on the internal health port (LPS_HEALTH_PORT, 9464)
+await runStandalone(
+  'lps',
+  async (runtime) => {
+    const api = await startApiService(runtime);
+    const workers = [await startPublisherService(runtime), await startImageService(runtime), await startResearchService(runtime), await startWebhookDispatcherService(runtime)];
+    runtime.logger.info(`lps is running: http://127.0.0.1:${api.port}/api/v1 (OpenAPI: /api/v1/openapi.json)`);
+    return [api, ...workers];
+  },
+  { healthPort: true },
+); // /ready and /metrics on the internal health port (LPS_HEALTH_PORT, 9464)

@@ -40,7 +40,6 @@ function cruise(): { violations: Violation[]; modules: number; rules: string[] }
 const describeViolation = (violation: Violation): string =>
   `${violation.rule.name}: ${violation.from} -> ${violation.to.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+)\/.*$/, '$1')}`;
 
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);

@@ -10,9 +10,7 @@ const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { 
 
 describe('docker-compose.yml', () => {
   it('runs postgres, redis, a migration step, the api and every worker as its own service', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(
-      ['api', 'image', 'migrate', 'postgres', 'publisher', 'redis', 'research', 'webhook-dispatcher'].sort(),
-    );
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'image', 'migrate', 'postgres', 'publisher', 'redis', 'research', 'webhook-dispatcher'].sort());
   });
 
   it('names only commands that exist in the build output', () => {
@@ -41,12 +39,15 @@ describe('docker-compose.yml', () => {
 
   it('health-checks the api and every worker', () => {
     for (const name of ['api', 'publisher', 'image', 'research', 'webhook-dispatcher']) {
-      expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([name, expect.stringMatching(/127\.0\.0\.1:9464\/ready/)]);
+      expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([
+        name,
+        expect.stringMatching(/127\.0\.0\.1:9464\/ready/),
+      ]);
     }
   });
 });
 
-describe('deploy/local-dependencies.yml (the README\'s command for a machine without PostgreSQL and Redis)', () => {
+describe("deploy/local-dependencies.yml (the README's command for a machine without PostgreSQL and Redis)", () => {
   type Dependency = { image?: string; ports?: string[]; environment?: Record<string, string> };
   const local = parse(readFileSync(join(root, 'deploy', 'local-dependencies.yml'), 'utf8')) as { services: Record<string, Dependency> };
   const readme = readFileSync(join(root, 'README.md'), 'utf8');

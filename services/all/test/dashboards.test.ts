@@ -45,7 +45,9 @@ function readExposition(text: string, into: Exported): void {
     }
     const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{([^}]*)\})?\s/.exec(line);
     if (!sample) continue;
-    const name = (sample[1] as string).replace(/_(bucket|sum|count)$/, (suffix, _part, _i, whole) => (into.get(whole.slice(0, -suffix.length))?.type === 'histogram' ? '' : suffix));
+    const name = (sample[1] as string).replace(/_(bucket|sum|count)$/, (suffix, _part, _i, whole) =>
+      into.get(whole.slice(0, -suffix.length))?.type === 'histogram' ? '' : suffix,
+    );
     const labels = [...(sample[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="/g)].map((match) => match[1] as string);
     for (const label of labels) into.get(name)?.labels.add(label);
   }
@@ -59,7 +61,12 @@ function uses(expr: string): { metrics: Map<string, Set<string>>; groupedBy: str
     for (const label of (match[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)/g)) labels.add(label[1] as string);
     metrics.set(match[1] as string, labels);
   }
-  const groupedBy = [...expr.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((match) => (match[1] as string).split(',').map((label) => label.trim()).filter(Boolean));
+  const groupedBy = [...expr.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((match) =>
+    (match[1] as string)
+      .split(',')
+      .map((label) => label.trim())
+      .filter(Boolean),
+  );
   return { metrics, groupedBy };
 }
 
@@ -118,7 +125,15 @@ afterAll(async () => {
 describe('the dashboard and the alert rules', () => {
   it('cover queue backlog and age, schedule lateness, publish failures, webhook backlog and pauses, dependencies and expiring connections', () => {
     const all = expressions.map(({ expr }) => expr).join('\n');
-    for (const metric of ['lps_queue_jobs', 'lps_queue_oldest_waiting_seconds', 'lps_schedule_lateness_seconds_bucket', 'lps_publish_total', 'lps_webhook_endpoint_pauses_total', 'lps_dependency_up', 'lps_network_connections_expiring']) {
+    for (const metric of [
+      'lps_queue_jobs',
+      'lps_queue_oldest_waiting_seconds',
+      'lps_schedule_lateness_seconds_bucket',
+      'lps_publish_total',
+      'lps_webhook_endpoint_pauses_total',
+      'lps_dependency_up',
+      'lps_network_connections_expiring',
+    ]) {
       expect(all).toContain(metric);
     }
     expect(rules).toMatchObject({ apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule' });

@@ -58,7 +58,11 @@ describe('Kubernetes manifests', () => {
       expect([deployment.metadata.name, Boolean(container.readinessProbe?.httpGet && container.livenessProbe?.httpGet)]).toEqual([deployment.metadata.name, true]);
       expect(container.resources.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
     }
-    expect(byKind('PodDisruptionBudget').map((p) => p.metadata.name).sort()).toEqual(deployments.map((d) => d.metadata.name).sort());
+    expect(
+      byKind('PodDisruptionBudget')
+        .map((p) => p.metadata.name)
+        .sort(),
+    ).toEqual(deployments.map((d) => d.metadata.name).sort());
     expect(byKind('Job').map((j) => j.metadata.name)).toEqual(['lps-migrate']);
   });
 
@@ -81,8 +85,7 @@ describe('Kubernetes manifests', () => {
   });
 
   it('run every service with the default young generation of V8: the API decodes nothing since issue 26 (decision 0006), in k8s as in docker-compose.yml', () => {
-    const nodeOptions = (doc: Manifest) =>
-      (doc.spec?.template.spec.containers[0].env ?? []).find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value;
+    const nodeOptions = (doc: Manifest) => (doc.spec?.template.spec.containers[0].env ?? []).find((entry: { name: string }) => entry.name === 'NODE_OPTIONS')?.value;
     const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
       services: Record<string, { environment?: Record<string, string> }>;
     };
@@ -115,7 +118,9 @@ describe('deploy/Dockerfile', () => {
     const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
       services: Record<string, { build?: { args?: { SERVICE?: string } } }>;
     };
-    const built = Object.values(compose.services).map((service) => service.build?.args?.SERVICE).filter(Boolean) as string[];
+    const built = Object.values(compose.services)
+      .map((service) => service.build?.args?.SERVICE)
+      .filter(Boolean) as string[];
     expect(built.sort()).toEqual(['api', 'image', 'migrate', 'publisher', 'research', 'webhook-dispatcher']);
     for (const service of built) {
       const entry = service === 'migrate' ? 'scripts/migrate.mjs' : `services/${service}/dist/main.js`;

@@ -51,12 +51,20 @@ const upload = async (postId: string, file: Buffer, name: string, type: string) 
 };
 /** Shared libraries mapped into a process: sharp's libvips shows there once it has been loaded. */
 const mapsLibvips = (pid: number) => readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libvips');
-const filesOf = async (postId: string) => (await readdir(join(dataDir, 'files'), { recursive: true }).catch(() => [] as string[])).filter((path) => path.includes(postId) && /\.\w+$/.test(path));
+const filesOf = async (postId: string) =>
+  (await readdir(join(dataDir, 'files'), { recursive: true }).catch(() => [] as string[])).filter((path) => path.includes(postId) && /\.\w+$/.test(path));
 
 describe('the API and the image service in processes of their own', () => {
   it('the API never loads the image decoder: uploads and an overlay are drawn in the image service, and every URL handed out serves', async () => {
     const post = await createTestPost(test.runtime, member.memberId);
-    const photo = await upload(post.id, await sharp({ create: { width: 900, height: 700, channels: 3, background: '#446688' } }).jpeg().toBuffer(), 'photo.jpg', 'image/jpeg');
+    const photo = await upload(
+      post.id,
+      await sharp({ create: { width: 900, height: 700, channels: 3, background: '#446688' } })
+        .jpeg()
+        .toBuffer(),
+      'photo.jpg',
+      'image/jpeg',
+    );
     expect(photo.status).toBe(201);
     const { PDFDocument } = await import('pdf-lib');
     const document = await PDFDocument.create();
@@ -81,7 +89,9 @@ describe('the API and the image service in processes of their own', () => {
   it('an image service killed mid-upload: the API answers 503 within its wait, attaches nothing and keeps no file; a new one takes the next upload', async () => {
     const post = await createTestPost(test.runtime, member.memberId);
     // 36 million pixels to decode for each variant: the job is still running when the worker dies.
-    const big = await sharp({ create: { width: 6_000, height: 6_000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 6_000, height: 6_000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const answer = upload(post.id, big, 'big.png', 'image/png');
     await waitFor(async () => (await test.runtime.queues['image-calls'].getJobs(['active'])).length > 0, { timeoutMs: 20_000, intervalMs: 10, what: 'the upload job to start' });
     await image.kill('SIGKILL');
@@ -93,7 +103,14 @@ describe('the API and the image service in processes of their own', () => {
 
     image = await startImage();
     const next = await createTestPost(test.runtime, member.memberId);
-    const accepted = await upload(next.id, await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224466' } }).png().toBuffer(), 'next.png', 'image/png');
+    const accepted = await upload(
+      next.id,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#224466' } })
+        .png()
+        .toBuffer(),
+      'next.png',
+      'image/png',
+    );
     expect(accepted.status).toBe(201);
   });
 });

@@ -30,15 +30,19 @@ const outsideDocument: string[] = [];
 beforeAll(async () => {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}/api/v1`;
-  const cardImage = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2d6a4f' } }).png().toBuffer();
+  const cardImage = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2d6a4f' } })
+    .png()
+    .toBuffer();
   pages = await startLoopbackServer((req, res) => {
     if (req.url === '/card.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cardImage);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      '<!doctype html><html><head><title>Fallback</title>' +
-        '<meta property="og:title" content="A year of trunk-based development">' +
-        '<meta property="og:description" content="What changed, and what did not.">' +
-        '<meta property="og:image" content="/card.png"></head><body>…</body></html>',
-    );
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        '<!doctype html><html><head><title>Fallback</title>' +
+          '<meta property="og:title" content="A year of trunk-based development">' +
+          '<meta property="og:description" content="What changed, and what did not.">' +
+          '<meta property="og:image" content="/card.png"></head><body>…</body></html>',
+      );
   });
   const env = userEnvironment({ PORT: String(port), DATABASE_URL: databaseUrlFor(databaseName), LPS_REDIS_PREFIX: redisPrefix, LPS_ALLOW_PRIVATE_URLS: '1' });
   service = startInShell('npm start', env);
@@ -157,7 +161,9 @@ describe('posting what members post, with `npm start` and its defaults', () => {
     const id = created.json.post.id;
     const uploadedUrls: string[] = [];
     for (const [index, colour] of ['#1b4332', '#40916c', '#95d5b2'].entries()) {
-      const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).png().toBuffer();
+      const picture = await sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('alt_text', `Chart ${index + 1}: lead time per week`);
       form.append('file', new Blob([picture], { type: 'image/png' }), `chart-${index + 1}.png`);

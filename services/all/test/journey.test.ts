@@ -105,7 +105,9 @@ function verifySignatures(delivery: Delivery, secret: string): void {
   const lps = createHmac('sha256', Buffer.from(secret, 'utf8')).update(delivery.raw).digest('hex');
   expect(delivery.headers['x-lps-signature']).toBe(`sha256=${lps}`);
   const signed = `${delivery.headers['webhook-id']}.${delivery.headers['webhook-timestamp']}.${delivery.raw.toString('utf8')}`;
-  const standard = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(signed).digest('base64');
+  const standard = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
+    .update(signed)
+    .digest('base64');
   expect(String(delivery.headers['webhook-signature']).split(' ')).toContain(`v1,${standard}`);
 }
 
@@ -257,7 +259,7 @@ describe('a new user, with the service started by `npm start` and its defaults',
   });
 });
 
-describe("the README's \"Try it\", pasted as is", () => {
+describe('the README\'s "Try it", pasted as is', () => {
   it('prints the member and a written post', async () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
     const block = /## Try it[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
@@ -265,11 +267,14 @@ describe("the README's \"Try it\", pasted as is", () => {
     const tryPort = await freePort();
     const tryDatabase = `${databaseName}_try`;
     const script = block!.replaceAll('127.0.0.1:3000', `127.0.0.1:${tryPort}`);
-    const shell = startInShell(`set -e\n${script}\necho TRY-IT-DONE\nwait`, userEnvironment({
-      PORT: String(tryPort),
-      DATABASE_URL: databaseUrlFor(tryDatabase),
-      LPS_REDIS_PREFIX: `tryit${process.pid}`,
-    }));
+    const shell = startInShell(
+      `set -e\n${script}\necho TRY-IT-DONE\nwait`,
+      userEnvironment({
+        PORT: String(tryPort),
+        DATABASE_URL: databaseUrlFor(tryDatabase),
+        LPS_REDIS_PREFIX: `tryit${process.pid}`,
+      }),
+    );
     try {
       const deadline = Date.now() + 180_000;
       while (!shell.output().includes('TRY-IT-DONE') && shell.child.exitCode === null && Date.now() < deadline) {

@@ -1,7 +1,21 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { apiPort, createTestMember, createTestPost, createTestRuntime, readBody, repoRoot, startFakeLinkedIn, startLoopbackServer, startServiceProcess, waitFor, type FakeLinkedIn, type LoopbackServer, type TestRuntime } from '@lps/testing';
+import {
+  apiPort,
+  createTestMember,
+  createTestPost,
+  createTestRuntime,
+  readBody,
+  repoRoot,
+  startFakeLinkedIn,
+  startLoopbackServer,
+  startServiceProcess,
+  waitFor,
+  type FakeLinkedIn,
+  type LoopbackServer,
+  type TestRuntime,
+} from '@lps/testing';
 
 const run = promisify(execFile);
 
@@ -51,13 +65,17 @@ describe('logs of a full run', () => {
       };
 
       // Connect through the real CLI and OAuth callback: the token only ever travels encrypted or to LinkedIn.
-      const connect = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--json'], { env: { ...process.env, ...env } });
+      const connect = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--json'], {
+        env: { ...process.env, ...env },
+      });
       const state = new URL(JSON.parse(connect.stdout).authorize_url).searchParams.get('state') as string;
       const code = fake.state.issueCode({ sub: 'grace', name: 'Grace Hopper', scopes: ['openid', 'profile', 'w_member_social'] });
       const token = fake.state.codes.get(code)?.accessToken as string;
       expect((await fetch(`${base}/oauth/linkedin/callback?code=${code}&state=${encodeURIComponent(state)}`)).status).toBe(200);
       // The analytics app's grant, through its own link, LinkedIn's authorize step (the fake's) and the same callback.
-      const linkAnalytics = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--analytics', '--json'], { env: { ...process.env, ...env } });
+      const linkAnalytics = await run(process.execPath, [join(repoRoot, 'packages/cli/dist/main.js'), 'member', 'connect', member.memberId, '--analytics', '--json'], {
+        env: { ...process.env, ...env },
+      });
       fake.state.browserPerson = { sub: 'grace', name: 'Grace Hopper' };
       const approved = await fetch(JSON.parse(linkAnalytics.stdout).authorize_url, { redirect: 'manual' });
       const analyticsCallback = new URL(approved.headers.get('location') as string);

@@ -41,8 +41,7 @@ async function connect(auth?: string): Promise<Client> {
 }
 
 type ToolAnswer = { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text?: string }> };
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
-  (await client.callTool({ name, arguments: args })) as ToolAnswer;
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolAnswer;
 const ok = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
   const answer = await call(client, name, args);
   if (answer.isError) throw new Error(`${name} failed: ${answer.content[0]?.text}`);
@@ -51,11 +50,32 @@ const ok = async (client: Client, name: string, args: Record<string, unknown> = 
 };
 
 const EXPECTED_TOOLS = [
-  'list_ideas', 'generate_ideas', 'research_ideas', 'update_idea', 'dismiss_idea', 'restore_idea',
-  'create_post', 'create_post_from_idea', 'get_post', 'list_posts', 'edit_post', 'regenerate_post', 'delete_post', 'list_templates',
-  'generate_images', 'wait_for_post', 'upload_image_from_url', 'select_image',
-  'schedule_post', 'publish_post', 'get_post_analytics', 'get_account_analytics', 'get_profile',
-  'get_linkedin_connection', 'connect_linkedin', 'disconnect_linkedin',
+  'list_ideas',
+  'generate_ideas',
+  'research_ideas',
+  'update_idea',
+  'dismiss_idea',
+  'restore_idea',
+  'create_post',
+  'create_post_from_idea',
+  'get_post',
+  'list_posts',
+  'edit_post',
+  'regenerate_post',
+  'delete_post',
+  'list_templates',
+  'generate_images',
+  'wait_for_post',
+  'upload_image_from_url',
+  'select_image',
+  'schedule_post',
+  'publish_post',
+  'get_post_analytics',
+  'get_account_analytics',
+  'get_profile',
+  'get_linkedin_connection',
+  'connect_linkedin',
+  'disconnect_linkedin',
 ];
 
 describe('MCP server at /mcp', () => {
@@ -95,9 +115,7 @@ describe('MCP server at /mcp', () => {
     const post = (await ok(client, 'create_post', { idea: 'Three lessons from shipping weekly', template_id: 'how-to' })).post;
     expect((await ok(client, 'get_post', { post_id: post.id })).post.id).toBe(post.id);
     expect((await ok(client, 'list_posts', { limit: 5 })).data.length).toBe(2);
-    expect((await ok(client, 'edit_post', { post_id: post.id, body: 'Shipping weekly taught us three things.' })).post.body).toBe(
-      'Shipping weekly taught us three things.',
-    );
+    expect((await ok(client, 'edit_post', { post_id: post.id, body: 'Shipping weekly taught us three things.' })).post.body).toBe('Shipping weekly taught us three things.');
     expect((await ok(client, 'regenerate_post', { post_id: post.id })).post.body).not.toBe('Shipping weekly taught us three things.');
 
     const images = await ok(client, 'generate_images', { post_id: post.id, scene: 'a calm desk at sunrise', wait_seconds: 45 });
@@ -162,7 +180,11 @@ describe('MCP server at /mcp', () => {
     const health = workers.at(-1) as HealthServer;
     const text = await (await fetch(`http://127.0.0.1:${health.port}/metrics`)).text();
     expect(text).toMatch(/lps_publish_total\{[^}]*outcome="published"[^}]*\} [1-9]/);
-    for (const [queue, job] of [['publish', 'publish-post'], ['images', 'generate-images'], ['research', 'research-keyword']]) {
+    for (const [queue, job] of [
+      ['publish', 'publish-post'],
+      ['images', 'generate-images'],
+      ['research', 'research-keyword'],
+    ]) {
       expect(text).toMatch(new RegExp(`lps_jobs_total\\{[^}]*queue="${queue}"[^}]*job="${job}"[^}]*outcome="completed"[^}]*\\} [1-9]`));
       expect(text).toMatch(new RegExp(`lps_job_duration_seconds_count\\{[^}]*queue="${queue}"`));
     }

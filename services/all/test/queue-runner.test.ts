@@ -27,8 +27,16 @@ describe('job catalog and worker runner', () => {
     const ids = ['5b7f1e0a-1c2d-4e3f-8a9b-0c1d2e3f4a5b', '6c8a2f1b-2d3e-4f5a-9b0c-1d2e3f4a5b6c'];
     await expect(enqueueMany(test.runtime.queues, 'research-keyword', [{ researchRequestId: ids[0]! }, { researchRequestId: 'nope' }])).rejects.toThrow(/invalid payload/);
     expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(0);
-    await enqueueMany(test.runtime.queues, 'research-keyword', ids.map((id) => ({ researchRequestId: id })));
-    await enqueueMany(test.runtime.queues, 'research-keyword', ids.map((id) => ({ researchRequestId: id })));
+    await enqueueMany(
+      test.runtime.queues,
+      'research-keyword',
+      ids.map((id) => ({ researchRequestId: id })),
+    );
+    await enqueueMany(
+      test.runtime.queues,
+      'research-keyword',
+      ids.map((id) => ({ researchRequestId: id })),
+    );
     expect(await test.runtime.queues.research.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(2);
     expect((await test.runtime.queues.research.getJob(`research-${ids[1]}`))?.opts.attempts).toBe(jobCatalog['research-keyword'].options.attempts);
     await test.runtime.queues.research.obliterate({ force: true });
@@ -61,9 +69,12 @@ describe('job catalog and worker runner', () => {
       expect(seen).toEqual([{ researchRequestId: id }]);
       expect(lines[0]).toMatchObject({ message: 'handled', request_id: 'req-abc-123', job_id: `research-${id}`, queue: 'research' });
       const metrics = await test.runtime.metrics.registry.metrics();
-      await waitFor(async () => /lps_jobs_total\{[^}]*queue="research"[^}]*job="research-keyword"[^}]*outcome="completed"[^}]*\} 1/.test(await test.runtime.metrics.registry.metrics()), {
-        what: 'the completed job metric',
-      });
+      await waitFor(
+        async () => /lps_jobs_total\{[^}]*queue="research"[^}]*job="research-keyword"[^}]*outcome="completed"[^}]*\} 1/.test(await test.runtime.metrics.registry.metrics()),
+        {
+          what: 'the completed job metric',
+        },
+      );
       expect(metrics).toMatch(/lps_queue_jobs\{[^}]*queue="research"/);
     } finally {
       await worker.close();

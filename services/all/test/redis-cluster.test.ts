@@ -141,11 +141,14 @@ describe('lps on a Redis Cluster', () => {
       if (i === 10) killed = cluster.killMaster(`{${test.runtime.config.redis.prefix}}`);
       // While the slot has no master the API answers 503 or, the request recorded in PostgreSQL, 202;
       // the client retries a 503 with the same Idempotency-Key until it is accepted.
-      const status = await waitFor(async () => {
-        const answer = await call('POST', `/posts/${id}/publish`, { headers: { 'idempotency-key': `crash-${id}` } });
-        answers.push(answer.status);
-        return answer.status === 202 ? answer.status : undefined;
-      }, { timeoutMs: 40_000, intervalMs: 250, what: `publication ${i} accepted` });
+      const status = await waitFor(
+        async () => {
+          const answer = await call('POST', `/posts/${id}/publish`, { headers: { 'idempotency-key': `crash-${id}` } });
+          answers.push(answer.status);
+          return answer.status === 202 ? answer.status : undefined;
+        },
+        { timeoutMs: 40_000, intervalMs: 250, what: `publication ${i} accepted` },
+      );
       expect(status).toBe(202);
     }
     const moved = await killed;

@@ -46,10 +46,13 @@ async function pubSubRoundTrip(test: TestRuntime): Promise<void> {
   const heard: string[] = [];
   const stop = await subscribeKeyRevocations(test.runtime.config.redis, (keyId) => heard.push(keyId));
   try {
-    await waitFor(async () => {
-      await publishKeyRevocation(test.runtime.redis, test.runtime.config.redis.prefix, 'key-1');
-      return heard.includes('key-1');
-    }, { timeoutMs: 5_000, what: 'the revocation heard over TLS' });
+    await waitFor(
+      async () => {
+        await publishKeyRevocation(test.runtime.redis, test.runtime.config.redis.prefix, 'key-1');
+        return heard.includes('key-1');
+      },
+      { timeoutMs: 5_000, what: 'the revocation heard over TLS' },
+    );
   } finally {
     await stop();
   }

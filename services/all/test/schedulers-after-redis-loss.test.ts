@@ -95,7 +95,9 @@ it('after Redis is killed and comes back empty, every due delivery and publicati
 
   // Scheduled as the API schedules: the row, and a delayed job for its time.
   const at = new Date(Date.now() + 4_000);
-  const posts = await Promise.all(Array.from({ length: POSTS }, (_, i) => createTestPost(test.runtime, member.memberId, { body: `due after the loss ${i}`, status: 'scheduled', scheduledAt: at })));
+  const posts = await Promise.all(
+    Array.from({ length: POSTS }, (_, i) => createTestPost(test.runtime, member.memberId, { body: `due after the loss ${i}`, status: 'scheduled', scheduledAt: at })),
+  );
   for (const post of posts) await placePublishJob(test.runtime.queues, post.id, at, { move: true, retry: test.runtime.config.network.publish });
 
   await redis.kill();
@@ -120,7 +122,9 @@ it('after Redis is killed and comes back empty, every due delivery and publicati
     const { delivered, published } = await progress();
     throw new Error(`${error.message}: ${delivered} of ${deliveries} delivered, ${published} of ${POSTS} published`);
   });
-  console.log(`Redis lost: ${EVENTS} retries and ${POSTS} publications due, all ${deliveries} deliveries and ${POSTS} publications done ${((Date.now() - restarted) / 1000).toFixed(1)} s after Redis came back, no process restarted`);
+  console.log(
+    `Redis lost: ${EVENTS} retries and ${POSTS} publications due, all ${deliveries} deliveries and ${POSTS} publications done ${((Date.now() - restarted) / 1000).toFixed(1)} s after Redis came back, no process restarted`,
+  );
   for (const service of processes) expect(service.child.exitCode).toBeNull();
   expect([...answered.values()].every((statuses) => statuses.at(-1) === 200)).toBe(true);
 }, 150_000);

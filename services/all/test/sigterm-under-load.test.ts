@@ -68,10 +68,10 @@ describe('SIGTERM under load', () => {
     const second = startLps();
     try {
       await second.waitForLine(/^lps started$/);
-      await waitFor(
-        async () => (await test.runtime.db.post.count({ where: { id: { in: accepted.map((p) => p.id) }, status: 'published' } })) === accepted.length,
-        { timeoutMs: 60_000, what: 'every accepted publication to finish' },
-      );
+      await waitFor(async () => (await test.runtime.db.post.count({ where: { id: { in: accepted.map((p) => p.id) }, status: 'published' } })) === accepted.length, {
+        timeoutMs: 60_000,
+        what: 'every accepted publication to finish',
+      });
       const urns = await test.runtime.db.post.findMany({ where: { id: { in: accepted.map((p) => p.id) } }, select: { networkPostUrn: true } });
       expect(new Set(urns.map((row) => row.networkPostUrn)).size).toBe(accepted.length);
       process.stdout.write(

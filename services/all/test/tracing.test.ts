@@ -94,12 +94,15 @@ describe('OpenTelemetry traces', () => {
   it('are free when off: without OTEL_* the API loads no OpenTelemetry module at all; with it, the SDK', async () => {
     // A module hook of the test's own records every specifier the process resolves.
     const dir = mkdtempSync(join(tmpdir(), 'lps-resolved-'));
-    writeFileSync(join(dir, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs';
 export async function resolve(specifier, context, next) {
   appendFileSync(process.env.LPS_TEST_RESOLVED_LOG, specifier + '\\n');
   return next(specifier, context);
 }
-`);
+`,
+    );
     writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n`);
     try {
       const resolved: Record<string, string> = {};
@@ -147,10 +150,10 @@ export async function resolve(specifier, context, next) {
       () => spans.find((span) => span.service === 'lps-api' && span.kind === SERVER && String(span.attributes['http.route'] ?? span.name).includes('/publish')),
       { timeoutMs: 20_000, what: "the API's request span" },
     );
-    const job = await waitFor(
-      () => spans.find((span) => span.service === 'lps-publisher' && span.kind === CONSUMER && span.traceId === request.traceId),
-      { timeoutMs: 20_000, what: "the publisher's job span in the request's trace" },
-    );
+    const job = await waitFor(() => spans.find((span) => span.service === 'lps-publisher' && span.kind === CONSUMER && span.traceId === request.traceId), {
+      timeoutMs: 20_000,
+      what: "the publisher's job span in the request's trace",
+    });
     // The job's parent is the API's add of the publish job, and that add sits under the request.
     const add = spans.find((span) => span.spanId === job.parentSpanId);
     expect(add).toMatchObject({ service: 'lps-api', kind: PRODUCER, traceId: request.traceId });
@@ -158,20 +161,29 @@ export async function resolve(specifier, context, next) {
     expect(ancestors(add as ReceivedSpan, spans).map((span) => span.spanId)).toContain(request.spanId);
 
     // Inside the job: the publisher's database and Redis work (the sandbox network lives in Redis).
-    await waitFor(() => spans.some((span) => span.service === 'lps-publisher' && span.traceId === request.traceId && /^(pg|postgres)/i.test(span.name) || span.attributes['db.system'] === 'postgresql'), {
-      timeoutMs: 10_000,
-      what: "the publisher's PostgreSQL spans",
-    });
+    await waitFor(
+      () =>
+        spans.some(
+          (span) => (span.service === 'lps-publisher' && span.traceId === request.traceId && /^(pg|postgres)/i.test(span.name)) || span.attributes['db.system'] === 'postgresql',
+        ),
+      {
+        timeoutMs: 10_000,
+        what: "the publisher's PostgreSQL spans",
+      },
+    );
     // Through the outbox to the delivery: the dispatcher's job and its request to the receiver in the same trace.
     const delivery = await waitFor(
-      () => spans.find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CLIENT && span.traceId === request.traceId && String(span.attributes['url.full']).endsWith('/hook')),
+      () =>
+        spans.find(
+          (span) => span.service === 'lps-webhook-dispatcher' && span.kind === CLIENT && span.traceId === request.traceId && String(span.attributes['url.full']).endsWith('/hook'),
+        ),
       { timeoutMs: 20_000, what: "the dispatcher's webhook request in the publication's trace" },
     );
     // The job's span ends after its request's, so it may reach the receiver in a later export batch.
-    const deliveryJob = await waitFor(
-      () => ancestors(delivery, spans).find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CONSUMER),
-      { timeoutMs: 10_000, what: "the dispatcher's job span above its webhook request" },
-    );
+    const deliveryJob = await waitFor(() => ancestors(delivery, spans).find((span) => span.service === 'lps-webhook-dispatcher' && span.kind === CONSUMER), {
+      timeoutMs: 10_000,
+      what: "the dispatcher's job span above its webhook request",
+    });
     expect(deliveryJob.name).toMatch(/webhooks/);
     // The delivery job continues the trace its event was written in: its parent is a span of the publisher's job.
     expect(spans.find((span) => span.spanId === deliveryJob.parentSpanId)?.service).toBe('lps-publisher');

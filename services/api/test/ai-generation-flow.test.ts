@@ -28,9 +28,7 @@ describe('generation end to end over HTTP', () => {
   it('idea → post → regenerate → ideas generate → research → poll → create-post', async () => {
     const templates = await api.http.get('/templates').set('Authorization', member.auth);
     expect(templates.status).toBe(200);
-    expect(templates.body.data.map((template: { id: string }) => template.id)).toEqual(
-      expect.arrayContaining(['story', 'how-to', 'contrarian', 'lesson-learned', 'announcement']),
-    );
+    expect(templates.body.data.map((template: { id: string }) => template.id)).toEqual(expect.arrayContaining(['story', 'how-to', 'contrarian', 'lesson-learned', 'announcement']));
 
     const created = await post('/posts', { idea: 'How we cut our deploy time in half', template_id: 'story' });
     expect(created.status).toBe(201);

@@ -16,10 +16,12 @@ const completion = (content: string) => (res: ServerResponse) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
 };
-const status = (code: number, headers: Record<string, string> = {}) => (res: ServerResponse) => {
-  res.writeHead(code, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ error: { message: `status ${code}` } }));
-};
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  (res: ServerResponse) => {
+    res.writeHead(code, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ error: { message: `status ${code}` } }));
+  };
 const hang = () => () => undefined;
 const postBody = 'Small pull requests win.\n\nReviews finish sooner and bugs stay small.\n\nWhat is your limit?\n\n#engineering #codereview';
 

@@ -66,7 +66,11 @@ describe('docs/api.md against the served OpenAPI document', () => {
   it('lists exactly the served endpoints, once each', () => {
     const listed = endpointRows().map((row) => row.operation);
     expect(new Set(listed).size).toBe(listed.length);
-    expect([...listed].sort()).toEqual(operations().map((entry) => entry.key).sort());
+    expect([...listed].sort()).toEqual(
+      operations()
+        .map((entry) => entry.key)
+        .sort(),
+    );
   });
 
   it('gives each endpoint its success status, its own error statuses and its (idem) mark', () => {

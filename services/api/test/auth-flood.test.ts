@@ -58,7 +58,9 @@ describe('a flood of made-up API keys from one address', () => {
       }
     }
     const lookups = (await statementsRun()) - before;
-    console.log(`unknown-key flood: 300 requests from one address → ${statuses.filter((s) => s === 401).length}×401, ${statuses.filter((s) => s === 429).length}×429, ${lookups} database transactions`);
+    console.log(
+      `unknown-key flood: 300 requests from one address → ${statuses.filter((s) => s === 401).length}×401, ${statuses.filter((s) => s === 429).length}×429, ${lookups} database transactions`,
+    );
     // The statistics query itself counts: a handful of statements over the 20 lookups allowed.
     expect(lookups).toBeLessThan(40);
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(20);
@@ -94,12 +96,14 @@ describe('a flood of made-up API keys from one address', () => {
     // Block one address with made-up keys first.
     await Promise.all(Array.from({ length: 25 }, () => get(randomKey(), '198.51.100.200')));
     expect((await get(randomKey(), '198.51.100.200')).status).toBe(429);
-    const answers = await Promise.all([
-      get(fresh.auth, '198.51.100.200'),
-      ...Array.from({ length: 39 }, (_, index) => get(fresh.auth, `203.0.113.${index + 10}`)),
-    ]);
+    const answers = await Promise.all([get(fresh.auth, '198.51.100.200'), ...Array.from({ length: 39 }, (_, index) => get(fresh.auth, `203.0.113.${index + 10}`))]);
     expect(answers[0]?.status).toBe(429);
-    expect(answers.slice(1).map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+    expect(
+      answers
+        .slice(1)
+        .map((answer) => answer.status)
+        .filter((status) => status !== 200),
+    ).toEqual([]);
   });
 
   it('does not lock out the member whose key is live, nor another address', async () => {

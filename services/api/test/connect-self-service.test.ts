@@ -68,7 +68,7 @@ async function landOnPage(callbackAnswer: Response): Promise<URL> {
 const shareLink = (body: any) => body.links.find((link: any) => link.grant === 'share').authorize_url as string;
 const analyticsLink = (body: any) => body.links.find((link: any) => link.grant === 'analytics').authorize_url as string;
 
-describe('a member connects from the product\'s page', () => {
+describe("a member connects from the product's page", () => {
   it('gets links by API, signs in at LinkedIn, lands on return_to with lps_connection=connected, and GET /me says connected', async () => {
     const member = await createTestMember(api.runtime);
     expect((await me(member)).network_connected).toBe(false);
@@ -100,7 +100,7 @@ describe('a member connects from the product\'s page', () => {
     expect((await me(member)).network_connected).toBe(false);
   });
 
-  it('the page\'s own lps_* parameters cannot forge an outcome: the callback sets them', async () => {
+  it("the page's own lps_* parameters cannot forge an outcome: the callback sets them", async () => {
     const member = await createTestMember(api.runtime);
     const answer = await links(member, `${returnTo}?lps_connection=connected&lps_error=`).expect(201);
     const landed = await landOnPage(await signIn(shareLink(answer.body), 'forger', true));
@@ -202,7 +202,9 @@ describe('the callback under replay and attack', () => {
     const callback = new URL(onOurOrigin((await fetch(shareLink(answer.body), { redirect: 'manual' })).headers.get('location') as string));
     const second = new URL(callback);
     second.searchParams.set('code', fake.state.issueCode({ sub: 'racer' }));
-    const outcomes = await Promise.all([callback, second].map(async (url) => new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') as string).searchParams.get('lps_error')));
+    const outcomes = await Promise.all(
+      [callback, second].map(async (url) => new URL((await fetch(url, { redirect: 'manual' })).headers.get('location') as string).searchParams.get('lps_error')),
+    );
     expect(outcomes.sort()).toEqual(['link_expired', null]);
   });
 
@@ -215,7 +217,7 @@ describe('the callback under replay and attack', () => {
     expect((await me(member)).network_connected).toBe(false);
   });
 
-  it('another member\'s state (their row, our member id, signed with our own key) is refused on our page: nothing redirected, nothing connected', async () => {
+  it("another member's state (their row, our member id, signed with our own key) is refused on our page: nothing redirected, nothing connected", async () => {
     const victim = await createTestMember(api.runtime);
     const attacker = await createTestMember(api.runtime);
     await links(victim).expect(201);
@@ -227,7 +229,7 @@ describe('the callback under replay and attack', () => {
     expect((await api.runtime.db.oAuthState.findUniqueOrThrow({ where: { id: victimRow.id } })).usedAt).toBeNull();
   });
 
-  it('a member\'s link can never replace a connection to another LinkedIn person: lps_error=connected_elsewhere, nothing changed', async () => {
+  it("a member's link can never replace a connection to another LinkedIn person: lps_error=connected_elsewhere, nothing changed", async () => {
     const member = await createTestMember(api.runtime);
     await landOnPage(await signIn(shareLink((await links(member).expect(201)).body), 'the-owner'));
     const before = await api.runtime.db.networkConnection.findUniqueOrThrow({ where: { memberId: member.memberId } });
@@ -269,7 +271,7 @@ describe('the callback under replay and attack', () => {
 });
 
 describe('disconnecting and connecting again', () => {
-  it('DELETE /me/connection forgets both grants\' tokens; signing in again as the same person keeps the posts, as another needs the operator', async () => {
+  it("DELETE /me/connection forgets both grants' tokens; signing in again as the same person keeps the posts, as another needs the operator", async () => {
     const member = await createTestMember(api.runtime);
     const first = (await links(member).expect(201)).body;
     await landOnPage(await signIn(shareLink(first), 'leaves-and-returns'));
@@ -299,7 +301,7 @@ describe('disconnecting and connecting again', () => {
     expect((await api.http.get(`/posts/${post.id}`).set('Authorization', member.auth).expect(200)).body.post.body).toBe('kept across a disconnection');
   });
 
-  it('one member\'s DELETE does not touch another member\'s connection', async () => {
+  it("one member's DELETE does not touch another member's connection", async () => {
     const [one, other] = [await createTestMember(api.runtime), await createTestMember(api.runtime)];
     await landOnPage(await signIn(shareLink((await links(one).expect(201)).body), 'one-of-two'));
     await landOnPage(await signIn(shareLink((await links(other).expect(201)).body), 'other-of-two'));
@@ -340,7 +342,7 @@ describe('in the sandbox', () => {
   });
   afterAll(async () => sandbox?.stop());
 
-  it('the link is this service\'s callback itself: opening it connects the simulated network and lands on return_to; DELETE disconnects', async () => {
+  it("the link is this service's callback itself: opening it connects the simulated network and lands on return_to; DELETE disconnects", async () => {
     const member = await createTestMember(sandbox.runtime);
     const meHere = async () => (await sandbox.http.get('/me').set('Authorization', member.auth).expect(200)).body.member;
     expect((await meHere()).network_connected).toBe(true);
@@ -355,6 +357,10 @@ describe('in the sandbox', () => {
     const landed = await landOnPage(callback);
     expect(Object.fromEntries(landed.searchParams)).toEqual({ lps_connection: 'connected', lps_grant: 'share' });
     expect((await meHere()).network_connected).toBe(true);
-    expect((await sandbox.http.get('/me/connection').set('Authorization', member.auth).expect(200)).body.connection).toMatchObject({ network: 'sandbox', share: { connected: true }, analytics: null });
+    expect((await sandbox.http.get('/me/connection').set('Authorization', member.auth).expect(200)).body.connection).toMatchObject({
+      network: 'sandbox',
+      share: { connected: true },
+      analytics: null,
+    });
   });
 });

@@ -131,14 +131,14 @@ describe('bodies built to make validation expensive', () => {
     expect(answer.json.error.message).toMatch(/500/);
   });
 
-  it('100,000 fields are refused from the body\'s shape, before validation, with a short answer', async () => {
+  it("100,000 fields are refused from the body's shape, before validation, with a short answer", async () => {
     const answer = await jsonRequest(keys(100_000));
     expect(answer.status).toBe(422);
     expect(answer.json.error.details).toEqual({ body: expect.stringMatching(/more than 1,000 fields/) });
     expect(answer.text.length).toBeLessThan(1_000);
   });
 
-  it('10,000 levels of nesting are refused from the body\'s shape', async () => {
+  it("10,000 levels of nesting are refused from the body's shape", async () => {
     const answer = await jsonRequest(`{"idea":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`);
     expect(answer.status).toBe(422);
     expect(answer.json.error.details).toEqual({ body: expect.stringMatching(/nested deeper than 20 levels/) });
@@ -146,7 +146,9 @@ describe('bodies built to make validation expensive', () => {
 
   it('a 10 MB body declared in Content-Length is answered before it is sent', async () => {
     const connection = openRaw(port());
-    connection.write(`POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n{"idea":"`);
+    connection.write(
+      `POST /api/v1/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${member.auth}\r\nContent-Type: application/json\r\nContent-Length: ${10 * 1024 * 1024}\r\n\r\n{"idea":"`,
+    );
     const answer = await within(5_000, connection.response, 'the answer to a 10 MB declared body').finally(() => connection.socket.destroy());
     expect(answer.status).toBe(422);
     expect(JSON.parse(answer.body).error.details.body).toMatch(/larger than 1 MB/);

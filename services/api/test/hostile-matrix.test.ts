@@ -34,24 +34,28 @@ let matrixRunning = true;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'lps-matrix-'));
-  api = await startTestApi({
-    // Videos may be 500 MB by default: at 20 MB the "30 MB declared" probe is larger than any file accepted.
-    LPS_VIDEO_MAX_BYTES: String(20 * 1024 * 1024),
-    LPS_DATA_DIR: dataDir,
-    LPS_HTTP_HEADERS_TIMEOUT: '2s',
-    LPS_HTTP_REQUEST_TIMEOUT: '6s',
-    LPS_HTTP_BODY_IDLE_TIMEOUT: '2s',
-    LPS_RATE_LIMIT: '100000/60',
-    LPS_RATE_LIMIT_GENERATION: '100000/60',
-    // The real OAuth callback (the sandbox answers it 404 whatever the query); no request reaches LinkedIn.
-    LPS_NETWORK: 'linkedin',
-    LINKEDIN_CLIENT_ID: 'matrix-client',
-    LINKEDIN_CLIENT_SECRET: 'matrix-secret',
-    LINKEDIN_REDIRECT_URI: 'http://127.0.0.1:9/oauth/linkedin/callback',
-    LINKEDIN_API_BASE_URL: 'http://127.0.0.1:9',
-    LINKEDIN_OAUTH_BASE_URL: 'http://127.0.0.1:9',
-    // Uploads that pass the entry's checks are processed by the image service (decision 0006).
-  }, undefined, { imageService: true });
+  api = await startTestApi(
+    {
+      // Videos may be 500 MB by default: at 20 MB the "30 MB declared" probe is larger than any file accepted.
+      LPS_VIDEO_MAX_BYTES: String(20 * 1024 * 1024),
+      LPS_DATA_DIR: dataDir,
+      LPS_HTTP_HEADERS_TIMEOUT: '2s',
+      LPS_HTTP_REQUEST_TIMEOUT: '6s',
+      LPS_HTTP_BODY_IDLE_TIMEOUT: '2s',
+      LPS_RATE_LIMIT: '100000/60',
+      LPS_RATE_LIMIT_GENERATION: '100000/60',
+      // The real OAuth callback (the sandbox answers it 404 whatever the query); no request reaches LinkedIn.
+      LPS_NETWORK: 'linkedin',
+      LINKEDIN_CLIENT_ID: 'matrix-client',
+      LINKEDIN_CLIENT_SECRET: 'matrix-secret',
+      LINKEDIN_REDIRECT_URI: 'http://127.0.0.1:9/oauth/linkedin/callback',
+      LINKEDIN_API_BASE_URL: 'http://127.0.0.1:9',
+      LINKEDIN_OAUTH_BASE_URL: 'http://127.0.0.1:9',
+      // Uploads that pass the entry's checks are processed by the image service (decision 0006).
+    },
+    undefined,
+    { imageService: true },
+  );
   attacker = await createTestMember(api.runtime);
   bystander = await createTestMember(api.runtime);
   uploadPostId = (await createTestPost(api.runtime, attacker.memberId)).id;
@@ -130,37 +134,45 @@ const json = (answer: RawResponse): any => {
  * The REST error envelope with `status`, naming the field `detail` gives (any of
  * its `|`-separated names), valid against the served document when the path is a route of it.
  */
-const restError = (status: number, code: string, detail?: [string, RegExp], path?: { method: string; path: string }): Expect => (answer) => {
-  expect(answer.status).toBe(status);
-  const error = json(answer).error;
-  expect(error).toEqual(expect.objectContaining({ code, message: expect.any(String) }));
-  if (error.details) for (const value of Object.values(error.details)) expect(typeof value).toBe('string');
-  if (detail) {
-    const named = detail[0].split('|').find((field) => error.details?.[field] !== undefined);
-    expect(named && error.details[named]).toMatch(detail[1]);
-  }
-  if (path) expect(api.document.problems({ ...path, status, contentType: answer.headers['content-type'], text: answer.body })).toEqual([]);
-};
+const restError =
+  (status: number, code: string, detail?: [string, RegExp], path?: { method: string; path: string }): Expect =>
+  (answer) => {
+    expect(answer.status).toBe(status);
+    const error = json(answer).error;
+    expect(error).toEqual(expect.objectContaining({ code, message: expect.any(String) }));
+    if (error.details) for (const value of Object.values(error.details)) expect(typeof value).toBe('string');
+    if (detail) {
+      const named = detail[0].split('|').find((field) => error.details?.[field] !== undefined);
+      expect(named && error.details[named]).toMatch(detail[1]);
+    }
+    if (path) expect(api.document.problems({ ...path, status, contentType: answer.headers['content-type'], text: answer.body })).toEqual([]);
+  };
 
-const jsonRpcError = (status: number, code: number): Expect => (answer) => {
-  expect(answer.status).toBe(status);
-  expect(json(answer)).toEqual({ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code, message: expect.any(String) }) });
-};
+const jsonRpcError =
+  (status: number, code: number): Expect =>
+  (answer) => {
+    expect(answer.status).toBe(status);
+    expect(json(answer)).toEqual({ jsonrpc: '2.0', id: null, error: expect.objectContaining({ code, message: expect.any(String) }) });
+  };
 
 /** A tools/call whose arguments were refused: HTTP 200, a JSON-RPC result that is a tool error with the REST code. */
-const toolValidationError = (field: string): Expect => (answer) => {
-  expect(answer.status).toBe(200);
-  const result = json(answer).result;
-  expect(result.isError).toBe(true);
-  expect(result.structuredContent.error.code).toBe('validation_error');
-  expect(Object.keys(result.structuredContent.error.details).length).toBeLessThanOrEqual(20);
-  expect(result.structuredContent.error.details[field]).toEqual(expect.any(String));
-};
+const toolValidationError =
+  (field: string): Expect =>
+  (answer) => {
+    expect(answer.status).toBe(200);
+    const result = json(answer).result;
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent.error.code).toBe('validation_error');
+    expect(Object.keys(result.structuredContent.error.details).length).toBeLessThanOrEqual(20);
+    expect(result.structuredContent.error.details[field]).toEqual(expect.any(String));
+  };
 
-const htmlPage = (status: number): Expect => (answer) => {
-  expect(answer.status).toBe(status);
-  expect(answer.headers['content-type']).toMatch(/^text\/html/);
-};
+const htmlPage =
+  (status: number): Expect =>
+  (answer) => {
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  };
 
 // ---- the slow senders ---------------------------------------------------------------------------
 
@@ -221,15 +233,31 @@ function restProbes(routes: Operation[]): Probe[] {
   for (const route of routes) {
     const at = { method: route.method, path: route.path.replace(/^\/api\/v1/, '') };
     const path = `/api/v1${route.path}`;
-    const send = (headers: Record<string, string>, body: string | Buffer) => () => rawExchange(apiPort(), request(route.method, path, { Authorization: attacker.auth, ...headers }, body));
+    const send = (headers: Record<string, string>, body: string | Buffer) => () =>
+      rawExchange(apiPort(), request(route.method, path, { Authorization: attacker.auth, ...headers }, body));
     const json = { 'Content-Type': 'application/json' };
     for (const [name, body] of Object.entries(cases) as Array<[keyof typeof cases, string]>) {
       probes.push({ entry: 'REST', name: `${route.method} ${route.path}: ${name}`, send: send(json, body), expect: restError(422, 'validation_error', expected[name], at) });
     }
     probes.push(
-      { entry: 'REST', name: `${route.method} ${route.path}: charset latin1`, send: send({ 'Content-Type': 'application/json; charset=latin1' }, '{"idea":"caf\xe9"}'), expect: restError(422, 'validation_error', ['content-type', /UTF-8/], at) },
-      { entry: 'REST', name: `${route.method} ${route.path}: garbage br body`, send: send({ ...json, 'Content-Encoding': 'br' }, 'not brotli at all'), expect: restError(422, 'validation_error', ['body', /could not be decoded/], at) },
-      { entry: 'REST', name: `${route.method} ${route.path}: an unknown Content-Encoding`, send: send({ ...json, 'Content-Encoding': 'x-snappy' }, '{}'), expect: restError(422, 'validation_error', ['content-encoding', /not supported/], at) },
+      {
+        entry: 'REST',
+        name: `${route.method} ${route.path}: charset latin1`,
+        send: send({ 'Content-Type': 'application/json; charset=latin1' }, '{"idea":"caf\xe9"}'),
+        expect: restError(422, 'validation_error', ['content-type', /UTF-8/], at),
+      },
+      {
+        entry: 'REST',
+        name: `${route.method} ${route.path}: garbage br body`,
+        send: send({ ...json, 'Content-Encoding': 'br' }, 'not brotli at all'),
+        expect: restError(422, 'validation_error', ['body', /could not be decoded/], at),
+      },
+      {
+        entry: 'REST',
+        name: `${route.method} ${route.path}: an unknown Content-Encoding`,
+        send: send({ ...json, 'Content-Encoding': 'x-snappy' }, '{}'),
+        expect: restError(422, 'validation_error', ['content-encoding', /not supported/], at),
+      },
       {
         entry: 'REST',
         name: `${route.method} ${route.path}: 10 MB declared, 10 bytes sent`,
@@ -246,12 +274,47 @@ function restProbes(routes: Operation[]): Probe[] {
   }
   const posts = { method: 'POST', path: '/posts' };
   probes.push(
-    { entry: 'REST', name: 'POST /posts: a body that stops arriving', send: () => stallBody(apiPort(), request('POST', '/api/v1/posts', { Authorization: attacker.auth, 'Content-Type': 'application/json', 'Content-Length': '5000' }), Buffer.from('{"idea":"')), expect: restError(408, 'validation_error', ['request', /stopped arriving/], posts) },
-    { entry: 'REST', name: 'GET /me: headers that trickle', send: () => trickleHeaders(apiPort(), '/api/v1/me'), expect: restError(408, 'validation_error', ['request', /in time/]) },
-    { entry: 'REST', name: 'GET /posts/%: a malformed escape in the path', send: () => rawExchange(apiPort(), request('GET', '/api/v1/posts/%E0%A4%A', { Authorization: attacker.auth })), expect: restError(422, 'validation_error', ['id', /./]) },
-    { entry: 'REST', name: 'GET /ideas?status=%00: a NUL in the query', send: () => rawExchange(apiPort(), request('GET', '/api/v1/ideas?status=%00', { Authorization: attacker.auth })), expect: restError(422, 'validation_error', ['status', /./]) },
-    { entry: 'REST', name: 'GET /posts with a 20 KB query', send: () => rawExchange(apiPort(), request('GET', `/api/v1/posts?q=${'a'.repeat(20_000)}`, {})), expect: restError(431, 'validation_error', ['request', /16 KB/]) },
-    { entry: 'REST', name: 'a header line without a colon', send: () => rawExchange(apiPort(), Buffer.from('GET /api/v1/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')), expect: restError(400, 'validation_error', ['request', /well-formed/]) },
+    {
+      entry: 'REST',
+      name: 'POST /posts: a body that stops arriving',
+      send: () =>
+        stallBody(
+          apiPort(),
+          request('POST', '/api/v1/posts', { Authorization: attacker.auth, 'Content-Type': 'application/json', 'Content-Length': '5000' }),
+          Buffer.from('{"idea":"'),
+        ),
+      expect: restError(408, 'validation_error', ['request', /stopped arriving/], posts),
+    },
+    {
+      entry: 'REST',
+      name: 'GET /me: headers that trickle',
+      send: () => trickleHeaders(apiPort(), '/api/v1/me'),
+      expect: restError(408, 'validation_error', ['request', /in time/]),
+    },
+    {
+      entry: 'REST',
+      name: 'GET /posts/%: a malformed escape in the path',
+      send: () => rawExchange(apiPort(), request('GET', '/api/v1/posts/%E0%A4%A', { Authorization: attacker.auth })),
+      expect: restError(422, 'validation_error', ['id', /./]),
+    },
+    {
+      entry: 'REST',
+      name: 'GET /ideas?status=%00: a NUL in the query',
+      send: () => rawExchange(apiPort(), request('GET', '/api/v1/ideas?status=%00', { Authorization: attacker.auth })),
+      expect: restError(422, 'validation_error', ['status', /./]),
+    },
+    {
+      entry: 'REST',
+      name: 'GET /posts with a 20 KB query',
+      send: () => rawExchange(apiPort(), request('GET', `/api/v1/posts?q=${'a'.repeat(20_000)}`, {})),
+      expect: restError(431, 'validation_error', ['request', /16 KB/]),
+    },
+    {
+      entry: 'REST',
+      name: 'a header line without a colon',
+      send: () => rawExchange(apiPort(), Buffer.from('GET /api/v1/me HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')),
+      expect: restError(400, 'validation_error', ['request', /well-formed/]),
+    },
   );
   return probes;
 }
@@ -279,7 +342,12 @@ function mcpProbes(): Probe[] {
     { entry: 'MCP', name: 'garbage br body', send: send({ 'Content-Encoding': 'br' }, 'not brotli at all'), expect: jsonRpcError(400, -32700) },
     { entry: 'MCP', name: 'an unknown Content-Encoding', send: send({ 'Content-Encoding': 'x-snappy' }, listIdeas), expect: jsonRpcError(415, -32000) },
     { entry: 'MCP', name: '10 MB declared, 10 bytes sent', send: send({ 'Content-Length': String(10 * 1024 * 1024) }, '{"jsonrpc"'), expect: jsonRpcError(413, -32000) },
-    { entry: 'MCP', name: '1.5 MB chunked', send: send({ 'Transfer-Encoding': 'chunked' }, chunked(Buffer.from(call(`"idea":"${'x'.repeat(1_500_000)}"`)))), expect: jsonRpcError(413, -32000) },
+    {
+      entry: 'MCP',
+      name: '1.5 MB chunked',
+      send: send({ 'Transfer-Encoding': 'chunked' }, chunked(Buffer.from(call(`"idea":"${'x'.repeat(1_500_000)}"`)))),
+      expect: jsonRpcError(413, -32000),
+    },
     { entry: 'MCP', name: 'a batch of 100', send: send({}, `[${Array.from({ length: 100 }, () => listIdeas).join(',')}]`), expect: jsonRpcError(400, -32600) },
     { entry: 'MCP', name: 'a made-up key', send: send({ Authorization: 'Bearer lps_00000000000000000000000000000000' }, listIdeas), expect: jsonRpcError(401, -32000) },
     {
@@ -296,17 +364,46 @@ async function uploadProbes(): Promise<Probe[]> {
   const path = `/api/v1/posts/${uploadPostId}/images/upload`;
   const at = { method: 'POST', path: `/posts/${uploadPostId}/images/upload` };
   const part = (name: string, bytes: Buffer) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`, 'utf8'),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
   const image = await png(32, 32);
   const multipart = { Authorization: attacker.auth, 'Content-Type': `multipart/form-data; boundary=${boundary}` };
   const send = (headers: Record<string, string>, body: Buffer) => () => rawExchange(apiPort(), request('POST', path, headers, body));
   return [
-    { entry: 'upload', name: '30 MB declared', send: send({ ...multipart, 'Content-Length': String(30 * 1024 * 1024) }, part('a.png', image).subarray(0, 200)), expect: restError(422, 'unprocessable', ['file', /declares 30\.0 MB/], at) },
-    { entry: 'upload', name: 'no boundary', send: send({ ...multipart, 'Content-Type': 'multipart/form-data' }, part('a.png', image)), expect: restError(422, 'validation_error', ['body', /multipart/], at) },
-    { entry: 'upload', name: 'truncated multipart (no closing boundary)', send: send(multipart, part('a.png', image).subarray(0, -30)), expect: restError(422, 'validation_error', ['body', /multipart/], at) },
+    {
+      entry: 'upload',
+      name: '30 MB declared',
+      send: send({ ...multipart, 'Content-Length': String(30 * 1024 * 1024) }, part('a.png', image).subarray(0, 200)),
+      expect: restError(422, 'unprocessable', ['file', /declares 30\.0 MB/], at),
+    },
+    {
+      entry: 'upload',
+      name: 'no boundary',
+      send: send({ ...multipart, 'Content-Type': 'multipart/form-data' }, part('a.png', image)),
+      expect: restError(422, 'validation_error', ['body', /multipart/], at),
+    },
+    {
+      entry: 'upload',
+      name: 'truncated multipart (no closing boundary)',
+      send: send(multipart, part('a.png', image).subarray(0, -30)),
+      expect: restError(422, 'validation_error', ['body', /multipart/], at),
+    },
     { entry: 'upload', name: 'a NUL in the file name', send: send(multipart, part('a\u0000b.png', image)), expect: restError(422, 'validation_error', ['body', /multipart/], at) },
-    { entry: 'upload', name: 'a Content-Encoding', send: send({ ...multipart, 'Content-Encoding': 'br' }, Buffer.from('not brotli, not multipart')), expect: restError(422, 'validation_error', ['content-encoding', /not accepted/], at) },
-    { entry: 'upload', name: 'text renamed .png', send: send(multipart, part('a.png', Buffer.from('hello, I am text\n'.repeat(300)))), expect: restError(422, 'unprocessable', ['file', /not a JPEG, PNG, PDF or MP4 video/], at) },
+    {
+      entry: 'upload',
+      name: 'a Content-Encoding',
+      send: send({ ...multipart, 'Content-Encoding': 'br' }, Buffer.from('not brotli, not multipart')),
+      expect: restError(422, 'validation_error', ['content-encoding', /not accepted/], at),
+    },
+    {
+      entry: 'upload',
+      name: 'text renamed .png',
+      send: send(multipart, part('a.png', Buffer.from('hello, I am text\n'.repeat(300)))),
+      expect: restError(422, 'unprocessable', ['file', /not a JPEG, PNG, PDF or MP4 video/], at),
+    },
     {
       entry: 'upload',
       name: 'a bidi override in the file name (to a post of its own: it is stored)',
@@ -316,7 +413,12 @@ async function uploadProbes(): Promise<Probe[]> {
     {
       entry: 'upload',
       name: 'a body that stops arriving',
-      send: () => stallBody(apiPort(), request('POST', path, { ...multipart, 'Content-Length': String(1024 * 1024) }), part('a.png', Buffer.concat([image, Buffer.alloc(8 * 1024, 7)])).subarray(0, -40)),
+      send: () =>
+        stallBody(
+          apiPort(),
+          request('POST', path, { ...multipart, 'Content-Length': String(1024 * 1024) }),
+          part('a.png', Buffer.concat([image, Buffer.alloc(8 * 1024, 7)])).subarray(0, -40),
+        ),
       expect: restError(408, 'validation_error', ['request', /stopped arriving/], at),
     },
   ];
@@ -329,10 +431,25 @@ function callbackProbes(): Probe[] {
     { entry: 'OAuth callback', name: 'a NUL in the state', send: get('?state=a%00b&code=x'), expect: htmlPage(400) },
     { entry: 'OAuth callback', name: 'a 5 KB state', send: get(`?state=${'s'.repeat(5_000)}&code=x`), expect: htmlPage(400) },
     { entry: 'OAuth callback', name: 'the state twice', send: get('?state=a&state=b&code=x'), expect: htmlPage(400) },
-    { entry: 'OAuth callback', name: 'a forged state', send: get(`?state=${Buffer.from(JSON.stringify({ m: randomUUID() })).toString('base64url')}.AAAA&code=x`), expect: htmlPage(400) },
+    {
+      entry: 'OAuth callback',
+      name: 'a forged state',
+      send: get(`?state=${Buffer.from(JSON.stringify({ m: randomUUID() })).toString('base64url')}.AAAA&code=x`),
+      expect: htmlPage(400),
+    },
     { entry: 'OAuth callback', name: 'a 20 KB query', send: get(`?state=${'a'.repeat(20_000)}`), expect: restError(431, 'validation_error') },
-    { entry: 'OAuth callback', name: 'POST with a hostile body', send: () => rawExchange(apiPort(), request('POST', '/oauth/linkedin/callback', { 'Content-Type': 'application/json' }, '{"__proto__":{"a":1}')), expect: restError(404, 'not_found') },
-    { entry: 'OAuth callback', name: 'headers that trickle', send: () => trickleHeaders(apiPort(), '/oauth/linkedin/callback?state=x'), expect: restError(408, 'validation_error') },
+    {
+      entry: 'OAuth callback',
+      name: 'POST with a hostile body',
+      send: () => rawExchange(apiPort(), request('POST', '/oauth/linkedin/callback', { 'Content-Type': 'application/json' }, '{"__proto__":{"a":1}')),
+      expect: restError(404, 'not_found'),
+    },
+    {
+      entry: 'OAuth callback',
+      name: 'headers that trickle',
+      send: () => trickleHeaders(apiPort(), '/oauth/linkedin/callback?state=x'),
+      expect: restError(408, 'validation_error'),
+    },
   ];
 }
 
@@ -354,11 +471,21 @@ function filesProbes(): Probe[] {
 function healthPortProbes(): Probe[] {
   const send = (bytes: Buffer | string) => () => rawExchange(opsPort(), bytes);
   return [
-    { entry: 'health port', name: 'POST with a body', send: send(request('POST', '/health', { 'Content-Type': 'application/json' }, '{"constructor":1}')), expect: restError(405, 'validation_error') },
+    {
+      entry: 'health port',
+      name: 'POST with a body',
+      send: send(request('POST', '/health', { 'Content-Type': 'application/json' }, '{"constructor":1}')),
+      expect: restError(405, 'validation_error'),
+    },
     { entry: 'health port', name: 'an unknown path', send: send(request('GET', '/%00/../ready', {})), expect: restError(404, 'not_found') },
     { entry: 'health port', name: 'a 20 KB path', send: send(request('GET', `/metrics?${'a'.repeat(20_000)}`, {})), expect: restError(431, 'validation_error') },
     { entry: 'health port', name: 'a header line without a colon', send: send('GET /health HTTP/1.1\r\nBad Header\r\n\r\n'), expect: restError(400, 'validation_error') },
-    { entry: 'health port', name: 'a body that stops arriving', send: () => stallBody(opsPort(), request('POST', '/ready', { 'Content-Length': '5000' }), Buffer.from('{')), expect: restError(405, 'validation_error') },
+    {
+      entry: 'health port',
+      name: 'a body that stops arriving',
+      send: () => stallBody(opsPort(), request('POST', '/ready', { 'Content-Length': '5000' }), Buffer.from('{')),
+      expect: restError(405, 'validation_error'),
+    },
     { entry: 'health port', name: 'headers that trickle', send: () => trickleHeaders(opsPort(), '/health'), expect: restError(408, 'validation_error') },
   ];
 }
@@ -394,41 +521,67 @@ async function run(probes: Probe[], width = 6): Promise<string[]> {
 const SLOW = 180_000;
 
 describe('every entry answers every hostile input with a 4xx in its own envelope', () => {
-  it('the REST JSON routes', async () => {
-    const routes = await jsonRoutes();
-    expect(routes.length).toBeGreaterThanOrEqual(17);
-    expect(await run(restProbes(routes))).toEqual([]);
-  }, SLOW);
+  it(
+    'the REST JSON routes',
+    async () => {
+      const routes = await jsonRoutes();
+      expect(routes.length).toBeGreaterThanOrEqual(17);
+      expect(await run(restProbes(routes))).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('the multipart upload, leaving no partial file behind', async () => {
-    expect(await run(await uploadProbes())).toEqual([]);
-    // Every refused upload went to one post: nothing of it may stay in the store.
-    await waitFor(async () => (await filesUnder(dataDir)).every((file) => !file.includes(uploadPostId)), { timeoutMs: 5_000, what: 'no file left for the refused uploads' });
-    expect((await filesUnder(dataDir)).some((file) => file.includes(namedPostId))).toBe(true);
-  }, SLOW);
+  it(
+    'the multipart upload, leaving no partial file behind',
+    async () => {
+      expect(await run(await uploadProbes())).toEqual([]);
+      // Every refused upload went to one post: nothing of it may stay in the store.
+      await waitFor(async () => (await filesUnder(dataDir)).every((file) => !file.includes(uploadPostId)), { timeoutMs: 5_000, what: 'no file left for the refused uploads' });
+      expect((await filesUnder(dataDir)).some((file) => file.includes(namedPostId))).toBe(true);
+    },
+    SLOW,
+  );
 
-  it('/mcp, in JSON-RPC error objects', async () => {
-    expect(await run(mcpProbes())).toEqual([]);
-  }, SLOW);
+  it(
+    '/mcp, in JSON-RPC error objects',
+    async () => {
+      expect(await run(mcpProbes())).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('the OAuth callback', async () => {
-    expect(await run(callbackProbes())).toEqual([]);
-  }, SLOW);
+  it(
+    'the OAuth callback',
+    async () => {
+      expect(await run(callbackProbes())).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('/files', async () => {
-    expect(await run(filesProbes())).toEqual([]);
-  }, SLOW);
+  it(
+    '/files',
+    async () => {
+      expect(await run(filesProbes())).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('the health port', async () => {
-    expect(await run(healthPortProbes())).toEqual([]);
-  }, SLOW);
+  it(
+    'the health port',
+    async () => {
+      expect(await run(healthPortProbes())).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('meanwhile, another member\'s GET /me was answered every time', async () => {
+  it("meanwhile, another member's GET /me was answered every time", async () => {
     matrixRunning = false;
     await bystanderLoop;
     const sorted = [...bystanderLatencies].sort((a, b) => a - b);
     const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? NaN;
-    console.log(`bystander GET /me during the matrix: ${sorted.length} answers, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (one process: the API and the attacker share its event loop)`);
+    console.log(
+      `bystander GET /me during the matrix: ${sorted.length} answers, p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (one process: the API and the attacker share its event loop)`,
+    );
     expect(bystanderFailures).toEqual([]);
     expect(sorted.length).toBeGreaterThan(20);
     // A sanity bound, not a performance assertion (that is packages/bench hostile): nothing stalled for seconds.

@@ -44,7 +44,12 @@ describe('hostile files are refused with 422 naming the reason, never 5xx, keepi
 
   it.each([
     ['a PNG declaring 16,000 × 16,000', () => hugePng(16_000, 16_000), 'image/png', /16000 × 16000 = 256,000,000 pixels/],
-    ['a JPEG whose SOF declares 20,000 × 20,000 behind 100 kB of metadata', async () => jpegDeclaring(20_000, 20_000, 100 * 1024), 'image/jpeg', /20000 × 20000 = 400,000,000 pixels/],
+    [
+      'a JPEG whose SOF declares 20,000 × 20,000 behind 100 kB of metadata',
+      async () => jpegDeclaring(20_000, 20_000, 100 * 1024),
+      'image/jpeg',
+      /20000 × 20000 = 400,000,000 pixels/,
+    ],
   ])('%s, read from its header as the bytes arrive', async (_case, make, type, message) => {
     const post = await createTestPost(api.runtime, member.memberId);
     const response = await upload(post.id, await make(), 'huge', type);
@@ -55,7 +60,7 @@ describe('hostile files are refused with 422 naming the reason, never 5xx, keepi
 });
 
 describe('one post, many uploads at the same moment', () => {
-  it('keeps every upload\'s candidates when eight arrive at once, and orphans no file', async () => {
+  it("keeps every upload's candidates when eight arrive at once, and orphans no file", async () => {
     const post = await createTestPost(api.runtime, member.memberId);
     const files = await Promise.all(Array.from({ length: 8 }, (_, index) => png(320 + index, 240)));
     const answers = await Promise.all(files.map((file) => upload(post.id, file, 'photo.png', 'image/png')));
@@ -86,23 +91,32 @@ describe('one post, many uploads at the same moment', () => {
   });
 });
 
-describe('one member\'s storm does not hold another member\'s upload', () => {
-  it('member B\'s small upload is answered while most of member A\'s overlays still wait', async () => {
+describe("one member's storm does not hold another member's upload", () => {
+  it("member B's small upload is answered while most of member A's overlays still wait", async () => {
     const memberB = await createTestMember(api.runtime);
     // Member A: 16 posts, each with a 3,000² image as its candidate (an overlay decodes it whole).
-    const big = await sharp({ create: { width: 3_000, height: 3_000, channels: 3, background: '#336699' } }).png().toBuffer();
+    const big = await sharp({ create: { width: 3_000, height: 3_000, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const storage = createStorage(api.runtime.config);
     const postsA = await Promise.all(Array.from({ length: 16 }, () => createTestPost(api.runtime, member.memberId)));
     for (const post of postsA) {
       const stored = await storage.put(`${member.memberId}/${post.id}/upload-storm.png`, big, 'image/png');
-      await api.runtime.db.post.update({ where: { id: post.id }, data: { imageCandidates: [{ base_url: stored.url, width: 3000, height: 3000, kind: 'image', source: 'upload' }] } });
+      await api.runtime.db.post.update({
+        where: { id: post.id },
+        data: { imageCandidates: [{ base_url: stored.url, width: 3000, height: 3000, kind: 'image', source: 'upload' }] },
+      });
     }
     let overlaysDone = 0;
     const storm = postsA.map((post) =>
-      api.http.post(`/posts/${post.id}/select-image`).set('Authorization', member.auth).send({ image_index: 0, use_overlay: true }).then((answer) => {
-        overlaysDone += 1;
-        return answer.status;
-      }),
+      api.http
+        .post(`/posts/${post.id}/select-image`)
+        .set('Authorization', member.auth)
+        .send({ image_index: 0, use_overlay: true })
+        .then((answer) => {
+          overlaysDone += 1;
+          return answer.status;
+        }),
     );
     // The storm is queued before B asks.
     await new Promise((resolve) => setTimeout(resolve, 300));

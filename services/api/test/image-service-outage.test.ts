@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 const upload = async (target: TestApi, who: TestMember, postId: string) =>
-  target.http.post(`/posts/${postId}/images/upload`).set('Authorization', who.auth).attach('file', await png(), { filename: 'photo.png', contentType: 'image/png' });
+  target.http
+    .post(`/posts/${postId}/images/upload`)
+    .set('Authorization', who.auth)
+    .attach('file', await png(), { filename: 'photo.png', contentType: 'image/png' });
 const postFiles = async (postId: string) => (await filesUnder(dataDir)).filter((path) => path.includes(`/${postId}/`));
 const requestOf = (postId: string, kind: 'upload' | 'overlay') => api.runtime.db.imageRequest.findFirstOrThrow({ where: { postId, kind } });
 /** Runs one image call job to its end with an image service started for it, and stops the service again. */
@@ -33,10 +36,13 @@ async function runLater(name: 'attach-upload' | 'draw-overlay', imageRequestId: 
   const service = await startImageService(api.runtime);
   try {
     const jobId = `${name === 'attach-upload' ? 'upload' : 'overlay'}-${imageRequestId}`;
-    const job = await waitFor(async () => {
-      const found = await api.runtime.queues['image-calls'].getJob(jobId);
-      return found?.finishedOn ? found : undefined;
-    }, { timeoutMs: 30_000, what: `${name} to finish` });
+    const job = await waitFor(
+      async () => {
+        const found = await api.runtime.queues['image-calls'].getJob(jobId);
+        return found?.finishedOn ? found : undefined;
+      },
+      { timeoutMs: 30_000, what: `${name} to finish` },
+    );
     return job.returnvalue as { outcome: string };
   } finally {
     await service.stop();
@@ -92,7 +98,9 @@ describe('when Redis goes away', () => {
   let owner: TestMember;
   beforeAll(async () => {
     redis = await startCuttableProxy({ host: '127.0.0.1', port: 6379 });
-    throughProxy = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_IMAGE_WAIT: '3s', REDIS_URL: redis.through(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') }, undefined, { imageService: true });
+    throughProxy = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_IMAGE_WAIT: '3s', REDIS_URL: redis.through(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') }, undefined, {
+      imageService: true,
+    });
     owner = await createTestMember(throughProxy.runtime);
   });
   afterAll(async () => {
@@ -110,10 +118,13 @@ describe('when Redis goes away', () => {
     expect(await postFiles(during.id)).toEqual([]);
     await redis.restore();
     const after = await createTestPost(throughProxy.runtime, owner.memberId);
-    const answer = await waitFor(async () => {
-      const attempt = await upload(throughProxy, owner, after.id);
-      return attempt.status === 201 ? attempt : undefined;
-    }, { timeoutMs: 30_000, what: 'an upload after Redis came back' });
+    const answer = await waitFor(
+      async () => {
+        const attempt = await upload(throughProxy, owner, after.id);
+        return attempt.status === 201 ? attempt : undefined;
+      },
+      { timeoutMs: 30_000, what: 'an upload after Redis came back' },
+    );
     expect(answer.body.candidates).toHaveLength(3);
   });
 });

@@ -31,11 +31,15 @@ afterAll(async () => {
 const as = (path: string) => api.http.post(path).set('Authorization', member.auth);
 const getPost = async (id: string) => (await api.http.get(`/posts/${id}`).set('Authorization', member.auth)).body.post;
 /** Fetches one of our file URLs from the API that serves it (the stored URL names the configured public base). */
-const fetchFile = async (url: string) => files.get(new URL(url).pathname).buffer(true).parse((res, done) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-});
+const fetchFile = async (url: string) =>
+  files
+    .get(new URL(url).pathname)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
 
 /** The overlay files stored for a post. */
 const overlayFiles = async (postId: string) =>
@@ -44,8 +48,13 @@ const overlayFiles = async (postId: string) =>
 describe('images end to end: POST /images → poll → candidates → select', () => {
   it('draws an overlay on a 6,000-pixel upload at LinkedIn’s 1200 px, once, however many ask for it at the same time', async () => {
     const post = await createTestPost(api.runtime, member.memberId, { body: 'Big pictures, small overlays.' });
-    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#226688' } }).png().toBuffer();
-    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', big, { filename: 'big.png', contentType: 'image/png' });
+    const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#226688' } })
+      .png()
+      .toBuffer();
+    const uploaded = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', member.auth)
+      .attach('file', big, { filename: 'big.png', contentType: 'image/png' });
     expect(uploaded.status).toBe(201);
     const answers = await Promise.all(Array.from({ length: 20 }, () => as(`/posts/${post.id}/select-image`).send({ image_index: 0, use_overlay: true })));
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
@@ -64,10 +73,13 @@ describe('images end to end: POST /images → poll → candidates → select', (
     const again = await as(`/posts/${post.id}/images`).send({});
     expect(again.status).toBe(409);
 
-    const ready = await waitFor(async () => {
-      const current = await getPost(post.id);
-      return current.image_candidates && current.status !== 'generating_images' ? current : undefined;
-    }, { timeoutMs: 60_000, what: 'image candidates' });
+    const ready = await waitFor(
+      async () => {
+        const current = await getPost(post.id);
+        return current.image_candidates && current.status !== 'generating_images' ? current : undefined;
+      },
+      { timeoutMs: 60_000, what: 'image candidates' },
+    );
     expect(ready.status).toBe('draft_saved');
     expect(ready.image_candidates).toHaveLength(9);
     const first = ready.image_candidates[0];
@@ -82,7 +94,10 @@ describe('images end to end: POST /images → poll → candidates → select', (
     expect(await overlayFiles(post.id)).toEqual([]);
 
     // A picture without text of its own gets the hook drawn over it, in a file of its own.
-    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', await png(800, 600), { filename: 'plain.png', contentType: 'image/png' });
+    const uploaded = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', member.auth)
+      .attach('file', await png(800, 600), { filename: 'plain.png', contentType: 'image/png' });
     expect(uploaded.status).toBe(201);
     const plain = await fetchFile(uploaded.body.image_url);
     const selected = await as(`/posts/${post.id}/select-image`).send({ image_url: uploaded.body.image_url });
@@ -112,7 +127,10 @@ describe('images end to end: POST /images → poll → candidates → select', (
 
   it('deleting a post deletes its files: every URL it handed out answers 404 afterwards', async () => {
     const post = await createTestPost(api.runtime, member.memberId, { body: 'Short-lived post.' });
-    const uploaded = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).attach('file', await png(800, 600), { filename: 'p.png', contentType: 'image/png' });
+    const uploaded = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', member.auth)
+      .attach('file', await png(800, 600), { filename: 'p.png', contentType: 'image/png' });
     expect(uploaded.status).toBe(201);
     const selected = await as(`/posts/${post.id}/select-image`).send({ image_index: 1, use_overlay: true });
     const urls = [...uploaded.body.candidates.map((candidate: { base_url: string }) => candidate.base_url), selected.body.post.image_url];

@@ -60,10 +60,13 @@ const barRows = async (source: Buffer) => (await changedPerRow(source, (await re
 
 async function generated(postId: string): Promise<ImageCandidate[]> {
   await api.http.post(`/posts/${postId}/images`).set('Authorization', ada.auth).send({}).expect(202);
-  return waitFor(async () => {
-    const post = (await api.http.get(`/posts/${postId}`).set('Authorization', ada.auth)).body.post;
-    return post.status !== 'generating_images' && post.image_candidates ? (post.image_candidates as ImageCandidate[]) : undefined;
-  }, { timeoutMs: 60_000, what: 'generated candidates' });
+  return waitFor(
+    async () => {
+      const post = (await api.http.get(`/posts/${postId}`).set('Authorization', ada.auth)).body.post;
+      return post.status !== 'generating_images' && post.image_candidates ? (post.image_candidates as ImageCandidate[]) : undefined;
+    },
+    { timeoutMs: 60_000, what: 'generated candidates' },
+  );
 }
 
 describe('overlays never repeat the words a design already shows', () => {
@@ -93,11 +96,20 @@ describe('overlays never repeat the words a design already shows', () => {
   it('several images: the first gets the bar only if it shows no text of its own', async () => {
     const post = await createTestPost(api.runtime, ada.memberId, { body: `${HOOK}\n\nPictures from the offsite.` });
     const designs = (await generated(post.id)).filter((candidate) => candidate.kind === 'image');
-    const upload = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).attach('file', await png(640, 480), { filename: 'photo.png', contentType: 'image/png' });
+    const upload = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', ada.auth)
+      .attach('file', await png(640, 480), { filename: 'photo.png', contentType: 'image/png' });
     expect(upload.status).toBe(201);
-    const designFirst = await api.http.post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ images: [{ image_url: (designs[0] as ImageCandidate).base_url }, { image_url: upload.body.image_url }] });
+    const designFirst = await api.http
+      .post(`/posts/${post.id}/select-image`)
+      .set('Authorization', ada.auth)
+      .send({ images: [{ image_url: (designs[0] as ImageCandidate).base_url }, { image_url: upload.body.image_url }] });
     expect(designFirst.body.post.images.map((image: { image_url: string }) => image.image_url)).toEqual([(designs[0] as ImageCandidate).base_url, upload.body.image_url]);
-    const photoFirst = await api.http.post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ images: [{ image_url: upload.body.image_url }, { image_url: (designs[0] as ImageCandidate).base_url }] });
+    const photoFirst = await api.http
+      .post(`/posts/${post.id}/select-image`)
+      .set('Authorization', ada.auth)
+      .send({ images: [{ image_url: upload.body.image_url }, { image_url: (designs[0] as ImageCandidate).base_url }] });
     const [cover, second] = photoFirst.body.post.images as { image_url: string; alt_text: string | null }[];
     expect(cover?.image_url).toMatch(/\/overlay-/);
     expect(cover?.alt_text).toBe(`Image with the words “${HOOK}”`);
@@ -107,7 +119,10 @@ describe('overlays never repeat the words a design already shows', () => {
   it('a picture with no text of its own still gets the bar: the pixel check above would see one', async () => {
     const post = await createTestPost(api.runtime, ada.memberId, { body: `${HOOK}\n\nA plain picture.` });
     const source = await png(640, 480);
-    const upload = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).attach('file', source, { filename: 'plain.png', contentType: 'image/png' });
+    const upload = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', ada.auth)
+      .attach('file', source, { filename: 'plain.png', contentType: 'image/png' });
     expect(upload.status).toBe(201);
     expect(upload.body.candidates[0].shows_text).toBeUndefined();
     const selected = await api.http.post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ image_url: upload.body.image_url });

@@ -53,7 +53,7 @@ const urls = (post: { images: { image_url: string }[] }) => post.images.map((ima
 const url = (n: number) => candidate(n).base_url;
 
 describe('select-image with several images', () => {
-  it('makes 2–20 candidates the post\'s images in order; image_url is the first; alt text given, else the candidate\'s own', async () => {
+  it("makes 2–20 candidates the post's images in order; image_url is the first; alt text given, else the candidate's own", async () => {
     const post = await postWithCandidates();
     const answer = await select(post.id, { images: [{ image_index: 2, alt_text: 'Our team at the whiteboard' }, { image_url: url(0) }, { image_index: 3 }], use_overlay: false });
     expect(answer.status).toBe(200);
@@ -145,7 +145,7 @@ describe('PATCH /posts/{id} images', () => {
 });
 
 describe('member isolation', () => {
-  it('another member\'s post is 404 to select-image with images and to PATCH images, and stays as it was', async () => {
+  it("another member's post is 404 to select-image with images and to PATCH images, and stays as it was", async () => {
     const post = await postWithCandidates(3);
     const answers = await Promise.all([
       select(post.id, { images: [{ image_index: 0 }, { image_index: 1 }] }, bob),
@@ -159,14 +159,26 @@ describe('member isolation', () => {
   });
 });
 
-describe('two changes of one post\'s images at the same moment', () => {
+describe("two changes of one post's images at the same moment", () => {
   it('a write from a stale read is refused by the compare-and-set itself', async () => {
     const post = await postWithCandidates(3);
     const rule = { allowedFrom: ['draft_saved' as const, 'approved' as const], notWhilePublishing: false };
-    const first = await replacePostImages(api.runtime.sql, post.id, post, { imageUrl: url(0), format: 'image', images: [{ image_url: url(0), alt_text: 'a' }], approve: false }, rule);
+    const first = await replacePostImages(
+      api.runtime.sql,
+      post.id,
+      post,
+      { imageUrl: url(0), format: 'image', images: [{ image_url: url(0), alt_text: 'a' }], approve: false },
+      rule,
+    );
     expect(first?.imageUrl).toBe(url(0));
     // `post` is what a second request read before the first wrote: its write must not land.
-    const stale = await replacePostImages(api.runtime.sql, post.id, post, { imageUrl: url(1), format: 'image', images: [{ image_url: url(1), alt_text: 'b' }], approve: false }, rule);
+    const stale = await replacePostImages(
+      api.runtime.sql,
+      post.id,
+      post,
+      { imageUrl: url(1), format: 'image', images: [{ image_url: url(1), alt_text: 'b' }], approve: false },
+      rule,
+    );
     expect(stale).toBeNull();
   });
 
@@ -196,7 +208,7 @@ describe('two changes of one post\'s images at the same moment', () => {
 });
 
 describe('uploads with alt text', () => {
-  it('multipart `alt_text` goes on the upload\'s candidates and the post\'s image; a PDF keeps none; other fields are refused', async () => {
+  it("multipart `alt_text` goes on the upload's candidates and the post's image; a PDF keeps none; other fields are refused", async () => {
     const post = await createTestPost(api.runtime, ada.memberId);
     const uploaded = await api.http
       .post(`/posts/${post.id}/images/upload`)
@@ -208,14 +220,30 @@ describe('uploads with alt text', () => {
     const after = (await api.http.get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post;
     expect(after.images).toEqual([{ image_url: uploaded.body.image_url, alt_text: 'A blue square, our logo colour' }]);
 
-    const deck = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).field('alt_text', 'ignored').attach('file', await pdf(), { filename: 'deck.pdf', contentType: 'application/pdf' });
+    const deck = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', ada.auth)
+      .field('alt_text', 'ignored')
+      .attach('file', await pdf(), { filename: 'deck.pdf', contentType: 'application/pdf' });
     expect([deck.status, deck.body.candidates[0].alt_text]).toEqual([201, undefined]);
     expect((await api.http.get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post).toMatchObject({ format: 'document', images: [] });
 
     const refused = await Promise.all([
-      api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).field('caption', 'x').attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
-      api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).field('alt_text', 'x'.repeat(4087)).attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
-      api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).field('alt_text', 'bidi \u202E').attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
+      api.http
+        .post(`/posts/${post.id}/images/upload`)
+        .set('Authorization', ada.auth)
+        .field('caption', 'x')
+        .attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
+      api.http
+        .post(`/posts/${post.id}/images/upload`)
+        .set('Authorization', ada.auth)
+        .field('alt_text', 'x'.repeat(4087))
+        .attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
+      api.http
+        .post(`/posts/${post.id}/images/upload`)
+        .set('Authorization', ada.auth)
+        .field('alt_text', 'bidi \u202E')
+        .attach('file', await png(), { filename: 'a.png', contentType: 'image/png' }),
     ]);
     expect(refused.map((answer) => [answer.status, answer.body.error.code])).toEqual([
       [422, 'validation_error'],

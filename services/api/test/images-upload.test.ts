@@ -158,7 +158,7 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
     ['Windows path parts', 'C:\\Users\\ada\\deck.pdf', 'deck.pdf'],
     ['a right-to-left override', 'invoice\u202Efdp.exe', 'invoice fdp.exe'],
     ['10 KB', `${'x'.repeat(10_240)}.pdf`, `${'x'.repeat(99)}…`],
-  ])('keeps an uploaded PDF\'s own name as its LinkedIn title, made safe: %s', async (_case, name, title) => {
+  ])("keeps an uploaded PDF's own name as its LinkedIn title, made safe: %s", async (_case, name, title) => {
     const post = await newPost();
     const response = await upload(post.id, await pdf(1), name, 'application/pdf');
     expect(response.status).toBe(201);
@@ -167,7 +167,12 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
   });
 
   // The multipart parser itself refuses control characters in a header (422, no file); either way no 5xx and no such title.
-  it.each([['only dots', '...'], ['only a path', 'reports/'], ['a NUL', 'a\u0000b.pdf'], ['control characters', 'tab\there\u0007bell.pdf']])('a PDF named with %s: never a 5xx, never a title with it', async (_case, name) => {
+  it.each([
+    ['only dots', '...'],
+    ['only a path', 'reports/'],
+    ['a NUL', 'a\u0000b.pdf'],
+    ['control characters', 'tab\there\u0007bell.pdf'],
+  ])('a PDF named with %s: never a 5xx, never a title with it', async (_case, name) => {
     const post = await newPost();
     const response = await upload(post.id, await pdf(1), name, 'application/pdf');
     expect(response.status).toBeLessThan(500);
@@ -216,7 +221,7 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
     expect(response.body.error.code).toBe('validation_error');
   });
 
-  it('answers 404 for another member\'s post and 409 for a published one, keeping no file', async () => {
+  it("answers 404 for another member's post and 409 for a published one, keeping no file", async () => {
     const stranger = await createTestMember(api.runtime);
     const theirs = await createTestPost(api.runtime, stranger.memberId);
     const before = await filesUnder(dataDir);
@@ -227,8 +232,7 @@ describe('POST /posts/{id}/images/upload (multipart)', () => {
 });
 
 describe('POST /posts/{id}/images/upload (JSON image_url)', () => {
-  const fromUrl = (postId: string, url: string, target = api) =>
-    target.http.post(`/posts/${postId}/images/upload`).set('Authorization', member.auth).send({ image_url: url });
+  const fromUrl = (postId: string, url: string, target = api) => target.http.post(`/posts/${postId}/images/upload`).set('Authorization', member.auth).send({ image_url: url });
 
   it('fetches an image and a PDF from a URL', async () => {
     const image = await fromUrl((await newPost()).id, `${remote.url}/photo.png`);
@@ -277,7 +281,10 @@ describe('POST /posts/{id}/images/upload (JSON image_url)', () => {
   });
 
   it('answers 422 validation_error for a body with neither shape', async () => {
-    const response = await api.http.post(`/posts/${(await newPost()).id}/images/upload`).set('Authorization', member.auth).send({ url: 'x' });
+    const response = await api.http
+      .post(`/posts/${(await newPost()).id}/images/upload`)
+      .set('Authorization', member.auth)
+      .send({ url: 'x' });
     expect(response.status).toBe(422);
     expect(response.body.error.code).toBe('validation_error');
   });

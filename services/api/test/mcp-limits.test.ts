@@ -74,7 +74,13 @@ describe('MCP bodies that cannot be read are JSON-RPC errors with the HTTP statu
     ['a garbage br body', () => Buffer.from('this is not brotli at all, just bytes'), { 'Content-Encoding': 'br' }, 400, -32700],
     ['a body over 1 MB', () => JSON.stringify({ ...call(1, 'create_post', { idea: 'x'.repeat(1_100_000) }) }), {}, 413, -32000],
     // 880 KB: under the byte limit, far over the entry limit.
-    ['100,000 keys', () => JSON.stringify({ ...call(1, 'list_ideas'), params: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [i.toString(36), 1])) }), {}, 400, -32600],
+    [
+      '100,000 keys',
+      () => JSON.stringify({ ...call(1, 'list_ideas'), params: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [i.toString(36), 1])) }),
+      {},
+      400,
+      -32600,
+    ],
     ['10,000 levels of nesting', () => `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}}`, {}, 400, -32600],
   ];
 
@@ -114,7 +120,7 @@ describe('MCP tool arguments are bounded like REST bodies', () => {
     expect(error.message).toMatch(/500/);
   });
 
-  it('an argument named __proto__ (which the SDK\'s parser would drop unseen) refuses the message: 400, -32600, naming it', async () => {
+  it("an argument named __proto__ (which the SDK's parser would drop unseen) refuses the message: 400, -32600, naming it", async () => {
     const answer = await postRaw('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_ideas","arguments":{"__proto__":{"polluted":"yes"}}}}', {}, caller.auth);
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(jsonRpcError(-32600));
@@ -122,7 +128,9 @@ describe('MCP tool arguments are bounded like REST bodies', () => {
   });
 
   it.each(['constructor', 'prototype', 'toString'])('an argument named %s is unknown like any other', async (name) => {
-    const answer = (await postRaw(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_ideas","arguments":{"${name}":{"polluted":"x\\u0000y"}}}}`, {}, caller.auth)).json;
+    const answer = (
+      await postRaw(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_ideas","arguments":{"${name}":{"polluted":"x\\u0000y"}}}}`, {}, caller.auth)
+    ).json;
     expect(answer.result.structuredContent.error).toMatchObject({ code: 'validation_error', details: { [name]: expect.any(String) } });
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
   });

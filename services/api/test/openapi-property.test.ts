@@ -28,7 +28,10 @@ beforeAll(async () => {
     ids.ideas?.push((await createTestIdea(api.runtime, member.memberId, { title: `Idea number ${index}` })).id);
   }
   for (let index = 0; index < 3; index += 1) {
-    const created = await api.http.post('/webhooks').set('Authorization', member.auth).send({ url: `https://hooks.example.com/${index}`, events: ['post.published'] });
+    const created = await api.http
+      .post('/webhooks')
+      .set('Authorization', member.auth)
+      .send({ url: `https://hooks.example.com/${index}`, events: ['post.published'] });
     if (created.status === 201) ids.webhooks?.push(created.body.webhook?.id ?? created.body.id);
   }
   document = (await (await fetch(`${api.baseUrl}/openapi.json`)).json()) as Json;
@@ -61,7 +64,7 @@ const pathValue = (template: string): fc.Arbitrary<string> => {
 
 const queryValue = (schema: Json): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 3, arbitrary: fieldValue(document, schema).map((value) => percentEncode(typeof value === 'string' ? value : JSON.stringify(value) ?? '')) },
+    { weight: 3, arbitrary: fieldValue(document, schema).map((value) => percentEncode(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))) },
     { weight: 1, arbitrary: hostileRawSegment },
   );
 
@@ -91,29 +94,32 @@ function requestFor({ method, template, operation }: Operation): fc.Arbitrary<Bu
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema as Json | undefined;
 
   const path = fc.record(Object.fromEntries(pathParameters.map((parameter) => [parameter.name as string, pathValue(template)])));
-  const query = fc.record(
-    Object.fromEntries(queryParameters.map((parameter) => [parameter.name as string, queryValue(parameter.schema as Json)])),
-    { requiredKeys: [] },
-  );
+  const query = fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name as string, queryValue(parameter.schema as Json)])), { requiredKeys: [] });
   const body: fc.Arbitrary<string | undefined> = bodySchema
-    ? fc.oneof({ weight: 8, arbitrary: bodyFor(document, bodySchema).map((value) => JSON.stringify(value)) }, { weight: 1, arbitrary: brokenJson }, { weight: 1, arbitrary: fc.constant(undefined) })
+    ? fc.oneof(
+        { weight: 8, arbitrary: bodyFor(document, bodySchema).map((value) => JSON.stringify(value)) },
+        { weight: 1, arbitrary: brokenJson },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      )
     : fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: brokenJson });
   const idempotencyKey = idempotent ? fc.option(fc.oneof(fc.uuid(), fc.constantFrom('', ' ', 'k'.repeat(300), '"quoted"')), { nil: undefined }) : fc.constant(undefined);
 
-  return fc.record({ path, query, body, auth: authorization(), type: contentType, idempotencyKey }).map(({ path: values, query: queryValues, body: text, auth, type, idempotencyKey: key }) => {
-    const filled = template.replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? 'x'));
-    const queryString = Object.entries(queryValues)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('&');
-    const headers: Record<string, string> = {};
-    if (auth !== undefined) headers.Authorization = auth;
-    if (text !== undefined && type) headers['Content-Type'] = type;
-    if (key !== undefined) headers['Idempotency-Key'] = key;
-    // fetch cannot send a body with GET (raw sockets cover that in hostile-input.test.ts).
-    const sent = method === 'get' ? undefined : text;
-    if (sent === undefined) delete headers['Content-Type'];
-    return { method: method.toUpperCase(), path: queryString ? `${filled}?${queryString}` : filled, headers, body: sent };
-  });
+  return fc
+    .record({ path, query, body, auth: authorization(), type: contentType, idempotencyKey })
+    .map(({ path: values, query: queryValues, body: text, auth, type, idempotencyKey: key }) => {
+      const filled = template.replace(/\{(\w+)\}/g, (_match, name: string) => String(values[name] ?? 'x'));
+      const queryString = Object.entries(queryValues)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('&');
+      const headers: Record<string, string> = {};
+      if (auth !== undefined) headers.Authorization = auth;
+      if (text !== undefined && type) headers['Content-Type'] = type;
+      if (key !== undefined) headers['Idempotency-Key'] = key;
+      // fetch cannot send a body with GET (raw sockets cover that in hostile-input.test.ts).
+      const sent = method === 'get' ? undefined : text;
+      if (sent === undefined) delete headers['Content-Type'];
+      return { method: method.toUpperCase(), path: queryString ? `${filled}?${queryString}` : filled, headers, body: sent };
+    });
 }
 
 describe('every operation of the served OpenAPI document, under valid, boundary and hostile input', () => {

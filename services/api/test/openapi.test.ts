@@ -35,7 +35,16 @@ const CONTRACT: Array<[string, string, string[]]> = [
 ];
 
 /** (idem) in the spec. */
-const IDEMPOTENT = ['post /posts', 'post /posts/{id}/regenerate', 'post /posts/{id}/images', 'post /posts/{id}/schedule', 'post /posts/{id}/publish', 'post /ideas/generate', 'post /ideas/research', 'post /ideas/{id}/create-post'];
+const IDEMPOTENT = [
+  'post /posts',
+  'post /posts/{id}/regenerate',
+  'post /posts/{id}/images',
+  'post /posts/{id}/schedule',
+  'post /posts/{id}/publish',
+  'post /ideas/generate',
+  'post /ideas/research',
+  'post /ideas/{id}/create-post',
+];
 
 type Operation = { security?: unknown[]; responses: Record<string, unknown>; parameters?: Array<{ name: string; in: string }> };
 let api: TestApi;

@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => api.stop());
 
-const newestFirst = (rows: typeof created) =>
-  [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+const newestFirst = (rows: typeof created) => [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
 
 async function walk(query: string): Promise<{ ids: string[]; pages: number }> {
   const ids: string[] = [];

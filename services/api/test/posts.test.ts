@@ -16,7 +16,14 @@ describe('POST /posts', () => {
     const response = await api.http.post('/posts').set('Authorization', ada.auth).send({ idea: 'Why we moved our team to trunk-based development' });
     expect(response.status).toBe(201);
     const { post } = response.body;
-    expect(post).toMatchObject({ status: 'draft_saved', idea: 'Why we moved our team to trunk-based development', format: 'text', auto_generated: true, image_url: null, published_at: null });
+    expect(post).toMatchObject({
+      status: 'draft_saved',
+      idea: 'Why we moved our team to trunk-based development',
+      format: 'text',
+      auto_generated: true,
+      image_url: null,
+      published_at: null,
+    });
     expect(post.body.length).toBeGreaterThan(50);
     expect(post.body.length).toBeLessThanOrEqual(3000);
     expect((await api.http.get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post.body).toBe(post.body);
@@ -50,7 +57,10 @@ describe('POST /posts', () => {
   });
 
   it('answers 422 with details.body when the JSON is not an object', async () => {
-    const response = await api.http.post('/posts').set('Authorization', ada.auth).send([{ idea: 'x' }]);
+    const response = await api.http
+      .post('/posts')
+      .set('Authorization', ada.auth)
+      .send([{ idea: 'x' }]);
     expect(response.status).toBe(422);
     expect(response.body.error.details).toHaveProperty('body');
   });
@@ -64,11 +74,7 @@ describe('POST /posts', () => {
 
 describe('GET/PATCH/DELETE /posts/{id}', () => {
   it('answers 422 with details.id when the id is not a UUID', async () => {
-    for (const request of [
-      api.http.get('/posts/not-a-uuid'),
-      api.http.patch('/posts/123').send({ body: 'x' }),
-      api.http.delete('/posts/abc'),
-    ]) {
+    for (const request of [api.http.get('/posts/not-a-uuid'), api.http.patch('/posts/123').send({ body: 'x' }), api.http.delete('/posts/abc')]) {
       const response = await request.set('Authorization', ada.auth);
       expect(response.status).toBe(422);
       expect(response.body.error).toMatchObject({ code: 'validation_error', details: { id: expect.any(String) } });
@@ -184,7 +190,10 @@ describe('JSON answers', () => {
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.headers.etag).toMatch(/^W\/"/);
-    const again = await api.http.get(`/posts/${created.body.post.id}`).set('Authorization', ada.auth).set('If-None-Match', first.headers.etag as string);
+    const again = await api.http
+      .get(`/posts/${created.body.post.id}`)
+      .set('Authorization', ada.auth)
+      .set('If-None-Match', first.headers.etag as string);
     expect(again.status).toBe(304);
   });
 });

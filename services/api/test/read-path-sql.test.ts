@@ -25,11 +25,13 @@ describe('read-path SQL', () => {
     expect((await readOwnedPost(sql(), ada.memberId.toUpperCase(), post.id.toUpperCase()))?.id).toBe(post.id);
   });
 
-  it('concurrent lookups share statements and each still gets only its own member\'s post', async () => {
+  it("concurrent lookups share statements and each still gets only its own member's post", async () => {
     const posts = await Promise.all(Array.from({ length: 30 }, (_, i) => createTestPost(test.runtime, i % 2 ? ada.memberId : bob.memberId)));
     const owner = (i: number) => (i % 2 ? ada.memberId : bob.memberId);
     const other = (i: number) => (i % 2 ? bob.memberId : ada.memberId);
-    const found = await Promise.all(posts.flatMap((post, i) => [readOwnedPost(sql(), owner(i), post.id), readOwnedPost(sql(), other(i), post.id), readOwnedPost(sql(), owner(i), post.id)]));
+    const found = await Promise.all(
+      posts.flatMap((post, i) => [readOwnedPost(sql(), owner(i), post.id), readOwnedPost(sql(), other(i), post.id), readOwnedPost(sql(), owner(i), post.id)]),
+    );
     posts.forEach((post, i) => {
       expect(found[3 * i]?.id).toBe(post.id);
       expect(found[3 * i + 1]).toBeNull();
@@ -57,10 +59,10 @@ describe('read-path SQL', () => {
     expect(await readMember(sql(), '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 
-  it('reads ideas, endpoints and deliveries as Prisma does, and none of another member\'s', async () => {
+  it("reads ideas, endpoints and deliveries as Prisma does, and none of another member's", async () => {
     await createTestIdea(test.runtime, ada.memberId, { title: 'one' });
     await createTestIdea(test.runtime, ada.memberId, { title: 'two' });
-    await createTestIdea(test.runtime, bob.memberId, { title: 'bob\'s' });
+    await createTestIdea(test.runtime, bob.memberId, { title: "bob's" });
     expect(await readIdeas(sql(), ada.memberId)).toEqual(await db().idea.findMany({ where: { memberId: ada.memberId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] }));
     expect(await readIdeas(sql(), ada.memberId, 'dismissed')).toEqual([]);
 
@@ -69,7 +71,9 @@ describe('read-path SQL', () => {
     expect(await readEndpoints(sql(), bob.memberId)).toEqual([]);
     expect(await readEndpointDeliveries(sql(), ada.memberId, endpoint.id)).toEqual([]);
     const event = await db().outboxEvent.create({ data: { memberId: ada.memberId, type: 'post.published', payload: {} } });
-    const delivery = await db().webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, event: 'post.published', responseCode: 200, status: 'success', attempts: 1 } });
+    const delivery = await db().webhookDelivery.create({
+      data: { endpointId: endpoint.id, eventId: event.id, event: 'post.published', responseCode: 200, status: 'success', attempts: 1 },
+    });
     expect(await readEndpointDeliveries(sql(), ada.memberId, endpoint.id)).toEqual([delivery]);
     expect(await readEndpointDeliveries(sql(), bob.memberId, endpoint.id)).toBeNull();
   });

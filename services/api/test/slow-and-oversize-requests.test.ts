@@ -20,7 +20,14 @@ const MB = 1024 * 1024;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'lps-slow-'));
   // Videos may be 500 MB by default (decision 0021): at 20 MB, 30 MB is more than any file the endpoint accepts.
-  api = await startTestApi({ LPS_DATA_DIR: dataDir, LPS_HTTP_HEADERS_TIMEOUT: '2s', LPS_HTTP_REQUEST_TIMEOUT: '4s', LPS_HTTP_BODY_IDLE_TIMEOUT: '1s', LPS_HTTP_MIN_BODY_RATE: String(16 * 1024), LPS_VIDEO_MAX_BYTES: String(20 * MB) });
+  api = await startTestApi({
+    LPS_DATA_DIR: dataDir,
+    LPS_HTTP_HEADERS_TIMEOUT: '2s',
+    LPS_HTTP_REQUEST_TIMEOUT: '4s',
+    LPS_HTTP_BODY_IDLE_TIMEOUT: '1s',
+    LPS_HTTP_MIN_BODY_RATE: String(16 * 1024),
+    LPS_VIDEO_MAX_BYTES: String(20 * MB),
+  });
   member = await createTestMember(api.runtime);
 });
 afterAll(async () => {
@@ -64,7 +71,9 @@ describe('an upload larger than any file the endpoint accepts', () => {
       const error = JSON.parse(answer.body).error;
       expect(error.code).toBe('unprocessable');
       expect(error.details.file).toMatch(/declares 30\.0 MB, more than any file accepted \(a video of 20 MB, a PDF of 10 MB, an image of 5 MB\)/);
-      expect(api.document.problems({ method: 'POST', path: `/posts/${post.id}/images/upload`, status: 422, contentType: answer.headers['content-type'], text: answer.body })).toEqual([]);
+      expect(
+        api.document.problems({ method: 'POST', path: `/posts/${post.id}/images/upload`, status: 422, contentType: answer.headers['content-type'], text: answer.body }),
+      ).toEqual([]);
     } finally {
       stop();
       connection.socket.destroy();
@@ -90,13 +99,13 @@ describe('an upload larger than any file the endpoint accepts', () => {
     expect(await filesUnder(dataDir)).toEqual(before);
   });
 
-  it('keeps the order of checks: for another member\'s post it is 404, still before the body is read', async () => {
+  it("keeps the order of checks: for another member's post it is 404, still before the body is read", async () => {
     const other = await createTestMember(api.runtime);
     const post = await createTestPost(api.runtime, other.memberId);
     const connection = openRaw(port());
     connection.write(uploadHeaders(post.id, 30 * MB) + partHead);
     try {
-      const answer = await within(3_000, connection.response, 'the answer to a 30 MB upload to another member\'s post');
+      const answer = await within(3_000, connection.response, "the answer to a 30 MB upload to another member's post");
       expect(answer.status).toBe(404);
     } finally {
       connection.socket.destroy();

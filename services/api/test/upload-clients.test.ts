@@ -86,7 +86,12 @@ describe('uploads from real clients', () => {
     }
     await waitFor(() => closedByServer);
     expect(answer).toMatch(/^HTTP\/1\.1 422 /);
-    const json = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, '').split('\r\n')[0] ?? '{}');
+    const json = JSON.parse(
+      answer
+        .slice(answer.indexOf('\r\n\r\n') + 4)
+        .replace(/^[0-9a-f]+\r\n/, '')
+        .split('\r\n')[0] ?? '{}',
+    );
     expect(json.error).toMatchObject({ code: 'unprocessable', details: { file: expect.stringMatching(/larger than 5 MB/) } });
     // Answered while the client was still sending, and cut off before it sent everything it wanted to.
     expect(chunksWhenAnswered).toBeGreaterThanOrEqual(0);

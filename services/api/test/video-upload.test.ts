@@ -55,7 +55,7 @@ async function refused(file: Buffer, pattern: RegExp) {
 }
 
 describe('POST /posts/{id}/images/upload with an MP4', () => {
-  it('stores the video as the post\'s one candidate; the post becomes a video post', async () => {
+  it("stores the video as the post's one candidate; the post becomes a video post", async () => {
     const post = await newPost();
     const response = await upload(post.id, mp4File({ durationSeconds: 12.5, width: 1280, height: 720 }));
     expect(response.status).toBe(201);
@@ -74,7 +74,7 @@ describe('POST /posts/{id}/images/upload with an MP4', () => {
     expect(response.body.candidates[0]).toMatchObject({ width: 1080, height: 1920, kind: 'video', duration_seconds: 45 });
   });
 
-  it('takes HEVC (hvc1) and the limits\' edges: 3 s, 30 min, 1:2.4 and 2.4:1', async () => {
+  it("takes HEVC (hvc1) and the limits' edges: 3 s, 30 min, 1:2.4 and 2.4:1", async () => {
     for (const options of [{ codec: 'hvc1' }, { durationSeconds: 3 }, { durationSeconds: 1800 }, { width: 600, height: 1440 }, { width: 1440, height: 600 }] as Mp4Options[]) {
       const response = await upload((await newPost()).id, mp4File(options));
       expect([JSON.stringify(options), response.status]).toEqual([JSON.stringify(options), 201]);
@@ -84,15 +84,21 @@ describe('POST /posts/{id}/images/upload with an MP4', () => {
   it('fetches a video from image_url the same way', async () => {
     served['/clip.mp4'] = mp4File({ moovAtEnd: true });
     const post = await newPost();
-    const response = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).send({ image_url: `${remote.url}/clip.mp4` });
+    const response = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', member.auth)
+      .send({ image_url: `${remote.url}/clip.mp4` });
     expect(response.status).toBe(201);
     expect(response.body.candidates[0]).toMatchObject({ kind: 'video', width: 1280, height: 720 });
   });
 
-  it('an image_url video that breaks LinkedIn\'s limits is refused on the image_url field', async () => {
+  it("an image_url video that breaks LinkedIn's limits is refused on the image_url field", async () => {
     served['/short.mp4'] = mp4File({ durationSeconds: 1 });
     const post = await newPost();
-    const response = await api.http.post(`/posts/${post.id}/images/upload`).set('Authorization', member.auth).send({ image_url: `${remote.url}/short.mp4` });
+    const response = await api.http
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', member.auth)
+      .send({ image_url: `${remote.url}/short.mp4` });
     expect(response.status).toBe(422);
     expect(response.body.error.details.image_url).toMatch(/lasts 1 s; LinkedIn takes videos of at least 3 s/);
   });
@@ -105,7 +111,7 @@ describe('POST /posts/{id}/images/upload with an MP4', () => {
     expect(selected.body.post).toMatchObject({ format: 'video', image_url: uploaded.body.image_url, status: 'approved' });
   });
 
-  it('answers 404 for another member\'s post, keeping no file', async () => {
+  it("answers 404 for another member's post, keeping no file", async () => {
     const stranger = await createTestMember(api.runtime);
     const theirs = await createTestPost(api.runtime, stranger.memberId);
     const before = await filesUnder(dataDir);
@@ -114,7 +120,7 @@ describe('POST /posts/{id}/images/upload with an MP4', () => {
   });
 });
 
-describe('a video outside LinkedIn\'s limits is refused with 422 naming the limit', () => {
+describe("a video outside LinkedIn's limits is refused with 422 naming the limit", () => {
   it('too short, too long', async () => {
     await refused(mp4File({ durationSeconds: 2 }), /lasts 2 s; LinkedIn takes videos of at least 3 s/);
     await refused(mp4File({ durationSeconds: 31 * 60 }), /lasts 31 min 0 s; LinkedIn takes videos of at most 30 min/);
@@ -132,7 +138,7 @@ describe('a video outside LinkedIn\'s limits is refused with 422 naming the limi
     await refused(mp4File({ majorBrand: 'qt  ' }), /not an MP4 \(its brand is "qt"\)/);
   });
 
-  it('larger than LPS_VIDEO_MAX_BYTES (streamed, so cut at the cap), or smaller than LinkedIn\'s 75 KB', async () => {
+  it("larger than LPS_VIDEO_MAX_BYTES (streamed, so cut at the cap), or smaller than LinkedIn's 75 KB", async () => {
     await refused(mp4File({ mdatBytes: VIDEO_MAX_BYTES }), /the video is larger than 400 KB/);
     await refused(mp4File({ mdatBytes: 10_000 }), /the video has \d+ bytes; LinkedIn takes videos of at least 75 KB/);
   });

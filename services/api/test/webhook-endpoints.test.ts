@@ -50,14 +50,18 @@ describe('webhook endpoints', () => {
     expect(response.body.error).toMatchObject({ code: 'validation_error', details: { [field]: expect.any(String) } });
   });
 
-  it.each(['http://127.0.0.1:8080/hook', 'http://10.0.0.1/hook', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/hook', 'http://localhost/hook', 'http://[::ffff:127.0.0.1]/hook'])(
-    'answers 422 unprocessable for a url reaching a private address (%s)',
-    async (url) => {
-      const response = await create(ada, { url, events: ['post.published'] });
-      expect(response.status).toBe(422);
-      expect(response.body.error.code).toBe('unprocessable');
-    },
-  );
+  it.each([
+    'http://127.0.0.1:8080/hook',
+    'http://10.0.0.1/hook',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/hook',
+    'http://localhost/hook',
+    'http://[::ffff:127.0.0.1]/hook',
+  ])('answers 422 unprocessable for a url reaching a private address (%s)', async (url) => {
+    const response = await create(ada, { url, events: ['post.published'] });
+    expect(response.status).toBe(422);
+    expect(response.body.error.code).toBe('unprocessable');
+  });
 
   it('allows at most 20 endpoints per member; the 21st is 422 unprocessable', async () => {
     const member = await createTestMember(api.runtime);
@@ -84,7 +88,15 @@ describe('webhook endpoints', () => {
     for (let index = 0; index < 3; index += 1) {
       const event = await api.runtime.db.outboxEvent.create({ data: { memberId: ada.memberId, type: 'post.published', payload: {} } });
       await api.runtime.db.webhookDelivery.create({
-        data: { endpointId, eventId: event.id, event: 'post.published', status: index === 0 ? 'failed' : 'success', attempts: index + 1, responseCode: 200, createdAt: new Date(base + index * 1000) },
+        data: {
+          endpointId,
+          eventId: event.id,
+          event: 'post.published',
+          status: index === 0 ? 'failed' : 'success',
+          attempts: index + 1,
+          responseCode: 200,
+          createdAt: new Date(base + index * 1000),
+        },
       });
     }
     const deliveries = await api.http.get(`/webhooks/${endpointId}/deliveries`).set('Authorization', ada.auth);

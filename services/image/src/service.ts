@@ -32,8 +32,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     queue: 'images',
     concurrency: options.concurrency ?? 2,
     handlers: {
-      'generate-images': async ({ imageRequestId }, job, log) =>
-        generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1), log),
+      'generate-images': async ({ imageRequestId }, job, log) => generateImages(deps, imageRequestId, job.attemptsMade + 1 >= (job.opts.attempts ?? 1), log),
       'delete-post-files': async ({ memberId, postId }, _job, log) => deletePostFiles(deps.storage, { memberId, postId }, log),
     },
   });

@@ -48,9 +48,7 @@ describe('generate-images worker', () => {
     expect(updated.statusBeforeImages).toBeNull();
     const candidates = updated.imageCandidates as Array<{ base_url: string; kind: string; width: number; height: number; source: string }>;
     expect(candidates).toHaveLength(9);
-    expect(candidates.filter((candidate) => candidate.kind === 'document')).toEqual([
-      expect.objectContaining({ width: 1080, height: 1350, source: 'generated' }),
-    ]);
+    expect(candidates.filter((candidate) => candidate.kind === 'document')).toEqual([expect.objectContaining({ width: 1080, height: 1350, source: 'generated' })]);
     for (const candidate of candidates) {
       const key = storage.keyFromUrl(candidate.base_url);
       expect(key && existsSync(storage.pathFor(key))).toBe(true);

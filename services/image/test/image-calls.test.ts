@@ -40,14 +40,23 @@ describe('attach-upload in the image service', () => {
     const huge = await hugePng(16_000, 16_000);
     const uploads = await Promise.all(Array.from({ length: 10 }, () => stagedUpload(huge)));
     const answers = await Promise.all(uploads.map(({ payload }) => test.runtime.calls.call('attach-upload', payload, { timeoutMs: 60_000 })));
-    for (const answer of answers) expect(answer).toEqual({ outcome: 'refused', problem: 'content', message: expect.stringMatching(/256,000,000 pixels; LinkedIn accepts at most/) });
+    for (const answer of answers)
+      expect(answer).toEqual({ outcome: 'refused', problem: 'content', message: expect.stringMatching(/256,000,000 pixels; LinkedIn accepts at most/) });
     for (const { key } of uploads) expect(await storage.exists(key)).toBe(false);
-    const fine = await stagedUpload(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#123456' } }).png().toBuffer());
+    const fine = await stagedUpload(
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
     expect(await test.runtime.calls.call('attach-upload', fine.payload, { timeoutMs: 60_000 })).toMatchObject({ outcome: 'attached' });
   });
 
   it('answers a repeated run of the same request as the first, appending nothing twice', async () => {
-    const staged = await stagedUpload(await sharp({ create: { width: 320, height: 240, channels: 3, background: '#654321' } }).png().toBuffer());
+    const staged = await stagedUpload(
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#654321' } })
+        .png()
+        .toBuffer(),
+    );
     const first = await test.runtime.calls.call('attach-upload', staged.payload, { timeoutMs: 60_000 });
     expect(first).toMatchObject({ outcome: 'attached' });
     // A second job for the same request (a stalled job run again): the finished job is removed so the id is free again.

@@ -49,7 +49,9 @@ describe('pictures returned as URLs, fetched by the image worker', () => {
   it('never sends the operator’s API key with the download', async () => {
     pictureUrl = `${provider.url}/files/picture.png`;
     // Private addresses allowed (development) so the loopback fake can be reached at all.
-    await workerProvider('1').generate(request).catch(() => undefined);
+    await workerProvider('1')
+      .generate(request)
+      .catch(() => undefined);
     expect(downloads).toEqual([{ url: '/files/picture.png', auth: undefined }]);
   });
 });

@@ -8,13 +8,14 @@ import { PDF_READ_LIMITS, readPdfPages } from '../dist/domain/calls/pdf-pages.js
 function manyObjectsPdf(count: number): Buffer {
   const body = `7 0 [${'0 '.repeat(count)}]`;
   const stream = deflateSync(Buffer.from(body));
-  const head = '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n';
+  const head =
+    '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n';
   const objStm = `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${stream.length} >>\nstream\n`;
   return Buffer.concat([Buffer.from(head + objStm, 'latin1'), stream, Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')]);
 }
 
 describe('reading a PDF in a thread of its own', () => {
-  it('answers the page count and the first page\'s size', async () => {
+  it("answers the page count and the first page's size", async () => {
     const document = await PDFDocument.create();
     for (let index = 0; index < 3; index += 1) document.addPage([1080, 1350]);
     expect(await readPdfPages(Buffer.from(await document.save()))).toEqual({ pages: 3, first: { width: 1080, height: 1350 } });

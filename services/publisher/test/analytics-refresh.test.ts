@@ -23,9 +23,13 @@ const PAUSE_KEY = () => `${harness.api.runtime.config.redis.prefix}:analytics:qu
 
 /** memberCreatorPostAnalytics requests LinkedIn received, for these posts' URNs if given. */
 const analyticsRequests = (urns?: string[]) =>
-  fake.state.requests.filter((request) => request.path.includes('memberCreatorPostAnalytics') && (!urns || urns.some((urn) => request.path.includes(encodeURIComponent(urn))))).length;
+  fake.state.requests.filter((request) => request.path.includes('memberCreatorPostAnalytics') && (!urns || urns.some((urn) => request.path.includes(encodeURIComponent(urn)))))
+    .length;
 
-const steps = linkedInSteps(() => harness, () => fake);
+const steps = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 
 /** A member connected with the share app and, as analytics need (decision 0014), the analytics app too. */
 async function connectedMember(name: string): Promise<TestMember> {
@@ -51,10 +55,13 @@ beforeAll(async () => {
   harness = await startPublishing(fake.env);
   await harness.startPublisher();
   // The periodic round's first run, with nothing published yet, must be over before the counting starts.
-  await waitFor(async () => {
-    const counts = await queue().getJobCounts('active', 'waiting');
-    return counts.active === 0 && counts.waiting === 0;
-  }, { what: 'the publish queue idle' });
+  await waitFor(
+    async () => {
+      const counts = await queue().getJobCounts('active', 'waiting');
+      return counts.active === 0 && counts.waiting === 0;
+    },
+    { what: 'the publish queue idle' },
+  );
 });
 afterAll(async () => {
   await harness.stop();
@@ -75,10 +82,13 @@ describe('GET /posts/{id}/analytics', () => {
     expect((await queue().getJobs(['waiting'])).filter((job) => job.name === 'refresh-post-analytics')).toHaveLength(1);
 
     await queue().resume();
-    const refreshed = await waitFor(async () => {
-      const response = await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
-      return response.body.source === 'linkedin' ? response.body : undefined;
-    }, { what: 'the refreshed numbers' });
+    const refreshed = await waitFor(
+      async () => {
+        const response = await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
+        return response.body.source === 'linkedin' ? response.body : undefined;
+      },
+      { what: 'the refreshed numbers' },
+    );
     expect(refreshed).toMatchObject({ impressions: 1000, likes: 30, comments: 6, shares: 4, engagement_rate: 0.04, refreshed_at: expect.any(String) });
     expect(analyticsRequests([post.networkPostUrn as string])).toBe(5);
   });
@@ -98,10 +108,13 @@ describe('GET /posts/{id}/analytics', () => {
     expect(stale.body).toMatchObject({ impressions: 1000, refreshed_at: hourAgo.toISOString(), source: 'linkedin' });
     expect(analyticsRequests([urn])).toBe(5);
     await queue().resume();
-    const fresh = await waitFor(async () => {
-      const response = await http().get(`/posts/${post.id}/analytics`).set('Authorization', bea.auth).expect(200);
-      return response.body.impressions === 2000 ? response.body : undefined;
-    }, { what: 'the new reading' });
+    const fresh = await waitFor(
+      async () => {
+        const response = await http().get(`/posts/${post.id}/analytics`).set('Authorization', bea.auth).expect(200);
+        return response.body.impressions === 2000 ? response.body : undefined;
+      },
+      { what: 'the new reading' },
+    );
     expect(fresh).toMatchObject({ likes: 50, comments: 10, shares: 0, engagement_rate: 0.03 });
     expect(new Date(fresh.refreshed_at).getTime()).toBeGreaterThan(first.getTime());
     expect(await db().postAnalyticsSnapshot.count({ where: { postId: post.id } })).toBe(2);
@@ -109,7 +122,7 @@ describe('GET /posts/{id}/analytics', () => {
 });
 
 describe('GET /analytics', () => {
-  it('answers from the rollup without calling LinkedIn and enqueues the member\'s round, which the publisher performs', async () => {
+  it("answers from the rollup without calling LinkedIn and enqueues the member's round, which the publisher performs", async () => {
     const cleo = await connectedMember('Cleo');
     const quiet = await publishedPost(cleo, 0, { IMPRESSION: 100, MEMBERS_REACHED: 90, REACTION: 1, COMMENT: 0, RESHARE: 0 });
     const loud = await publishedPost(cleo, 0, { IMPRESSION: 400, MEMBERS_REACHED: 300, REACTION: 30, COMMENT: 8, RESHARE: 2 });
@@ -128,7 +141,7 @@ describe('GET /analytics', () => {
   });
 });
 
-describe('LinkedIn\'s quota (429)', () => {
+describe("LinkedIn's quota (429)", () => {
   afterEach(async () => {
     await harness.api.runtime.redis.del(PAUSE_KEY());
   });
@@ -158,7 +171,9 @@ describe('LinkedIn\'s quota (429)', () => {
     // The reset (the key expires at midnight UTC): the next round reads all ten.
     await harness.api.runtime.redis.del(PAUSE_KEY());
     await enqueue(harness.api.runtime.queues, 'refresh-analytics', {});
-    await waitFor(async () => (await db().post.count({ where: { id: { in: posts.map((post) => post.id) }, analyticsRefreshedAt: { not: null } } })) === 10 || undefined, { what: 'all ten read' });
+    await waitFor(async () => (await db().post.count({ where: { id: { in: posts.map((post) => post.id) }, analyticsRefreshedAt: { not: null } } })) === 10 || undefined, {
+      what: 'all ten read',
+    });
     expect(analyticsRequests(urns)).toBe(1 + 10 * 5);
   });
 });
@@ -183,17 +198,23 @@ describe('the periodic refresh', () => {
     // The next rounds, within the hour, read none of them.
     await enqueue(harness.api.runtime.queues, 'refresh-analytics', {});
     await enqueue(harness.api.runtime.queues, 'refresh-analytics', {});
-    await waitFor(async () => {
-      const counts = await queue().getJobCounts('active', 'waiting');
-      return counts.active === 0 && counts.waiting === 0;
-    }, { what: 'the rounds done' });
+    await waitFor(
+      async () => {
+        const counts = await queue().getJobCounts('active', 'waiting');
+        return counts.active === 0 && counts.waiting === 0;
+      },
+      { what: 'the rounds done' },
+    );
     expect(analyticsRequests(urns)).toBe(15);
   });
 
   it('a member without a grant carrying the analytics scope is never asked; the post waits a day, and the stored numbers stay', async () => {
     const fay = await createTestMember(harness.api.runtime, { displayName: 'Fay' });
     const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: fay.memberId });
-    await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Fay', scopes: ['openid', 'profile', 'email', 'w_member_social'] }), state }).expect(200);
+    await origin()
+      .get('/oauth/linkedin/callback')
+      .query({ code: fake.state.issueCode({ name: 'Fay', scopes: ['openid', 'profile', 'email', 'w_member_social'] }), state })
+      .expect(200);
     const post = await publishedPost(fay);
     await http().get(`/posts/${post.id}/analytics`).set('Authorization', fay.auth).expect(200);
     const deferred = await waitFor(async () => (await db().post.findUniqueOrThrow({ where: { id: post.id } })).analyticsNextRefreshAt ?? undefined, { what: 'the post deferred' });

@@ -13,10 +13,17 @@ let ada: TestMember;
 let bob: TestMember;
 let adaUrn: string;
 
-const steps = linkedInSteps(() => harness, () => fake);
+const steps = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const { db, settled } = steps;
 const http = () => harness.api.http;
-const attach = (member: TestMember, postId: string, body: unknown) => http().post(`/posts/${postId}/network-post`).set('Authorization', member.auth).send(body as object);
+const attach = (member: TestMember, postId: string, body: unknown) =>
+  http()
+    .post(`/posts/${postId}/network-post`)
+    .set('Authorization', member.auth)
+    .send(body as object);
 /** A URN as LinkedIn makes them: its creation time in the bits above the lowest 22. */
 const urnAt = (time: number, kind = 'share') => `urn:li:${kind}:${fake.state.nextPostId(time)}`;
 
@@ -38,13 +45,23 @@ afterAll(async () => {
 });
 
 describe('a failed publication whose post is on LinkedIn', () => {
-  it('the member attaches the URN the failure named: the post is published at that post\'s time, post.published fires once, analytics follow', async () => {
+  it("the member attaches the URN the failure named: the post is published at that post's time, post.published fires once, analytics follow", async () => {
     // Ada wrote the post here an hour ago, posted the same words by hand half an hour ago, then pressed publish.
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'posted by hand first #oops' });
     await db().post.update({ where: { id: post.id }, data: { createdAt: new Date(Date.now() - 3_600_000) } });
     const byHand = Date.now() - 1_800_000;
     const urn = urnAt(byHand);
-    fake.state.posts.push({ urn, author: adaUrn, commentary: toLittleText('posted by hand first #oops'), text: 'posted by hand first #oops', hashtags: ['oops'], mentions: [], content: null, createdAt: new Date(byHand), deleted: false });
+    fake.state.posts.push({
+      urn,
+      author: adaUrn,
+      commentary: toLittleText('posted by hand first #oops'),
+      text: 'posted by hand first #oops',
+      hashtags: ['oops'],
+      mentions: [],
+      content: null,
+      createdAt: new Date(byHand),
+      deleted: false,
+    });
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
     const failed = await settled(post.id);
     expect(failed.lastError).toContain(`duplicate of ${urn}`);
@@ -62,10 +79,13 @@ describe('a failed publication whose post is on LinkedIn', () => {
 
     fake.state.metrics.set(urn, { IMPRESSION: 500, MEMBERS_REACHED: 300, REACTION: 20, COMMENT: 3, RESHARE: 2 });
     await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
-    const read = await waitFor(async () => {
-      const answer = await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
-      return answer.body.source === 'linkedin' ? answer.body : undefined;
-    }, { what: 'analytics read from LinkedIn' });
+    const read = await waitFor(
+      async () => {
+        const answer = await http().get(`/posts/${post.id}/analytics`).set('Authorization', ada.auth).expect(200);
+        return answer.body.source === 'linkedin' ? answer.body : undefined;
+      },
+      { what: 'analytics read from LinkedIn' },
+    );
     expect(read).toMatchObject({ impressions: 500, likes: 20, comments: 3, shares: 2 });
     // A second attach changes nothing: the post is published.
     expect((await attach(ada, post.id, { network_post_urn: urn })).status).toBe(409);
@@ -73,7 +93,7 @@ describe('a failed publication whose post is on LinkedIn', () => {
 });
 
 describe('what may be attached', () => {
-  it('another member\'s post is 404, as if it did not exist', async () => {
+  it("another member's post is 404, as if it did not exist", async () => {
     const bobsPost = await createTestPost(harness.api.runtime, bob.memberId, { body: 'bob' });
     const response = await attach(ada, bobsPost.id, { network_post_urn: urnAt(Date.now()) });
     expect([response.status, response.body.error.code]).toEqual([404, 'not_found']);
@@ -142,7 +162,7 @@ describe('lps post attach', () => {
     return { code, lines };
   };
 
-  it('attaches a URN to any member\'s post (the operator\'s command), with the same rules', async () => {
+  it("attaches a URN to any member's post (the operator's command), with the same rules", async () => {
     const post = await createTestPost(harness.api.runtime, bob.memberId);
     const urn = urnAt(Date.now(), 'ugcPost');
     const done = await cli('post', 'attach', post.id, urn, '--json');

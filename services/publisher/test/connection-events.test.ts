@@ -30,7 +30,10 @@ let receiver: LoopbackServer;
 const received: Array<Received & { endpoint: string }> = [];
 const secrets = new Map<string, string>();
 
-const { db, connect, settled, publish } = linkedInSteps(() => harness, () => fake);
+const { db, connect, settled, publish } = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 
 beforeAll(async () => {
   fake = await startFakeLinkedIn();
@@ -57,8 +60,15 @@ afterAll(async () => {
 async function connectedMember(sub: string): Promise<TestMember> {
   const member = await createTestMember(harness.api.runtime);
   expect((await connect(member, undefined, sub)).response.status).toBe(200);
-  for (const [path, events] of [[`/${sub}/connection`, ['connection.ending', 'connection.ended', 'connection.revoked']], [`/${sub}/posts`, ['post.published']]] as const) {
-    const created = await harness.api.http.post('/webhooks').set('Authorization', member.auth).send({ url: `${receiver.url}${path}`, events }).expect(201);
+  for (const [path, events] of [
+    [`/${sub}/connection`, ['connection.ending', 'connection.ended', 'connection.revoked']],
+    [`/${sub}/posts`, ['post.published']],
+  ] as const) {
+    const created = await harness.api.http
+      .post('/webhooks')
+      .set('Authorization', member.auth)
+      .send({ url: `${receiver.url}${path}`, events })
+      .expect(201);
     secrets.set(path, created.body.secret);
   }
   return member;
@@ -72,10 +82,13 @@ async function publisherRound(): Promise<void> {
 
 /** Every relayed event of a type for a member is delivered: waits until the receiver has them all. */
 async function deliveredFor(sub: string, type: string, count: number): Promise<Received[]> {
-  return waitFor(async () => {
-    const found = received.filter((entry) => entry.endpoint === `/${sub}/connection` && entry.type === type);
-    return found.length >= count ? found : undefined;
-  }, { timeoutMs: 20_000, what: `${count} ${type} deliveries to ${sub}` });
+  return waitFor(
+    async () => {
+      const found = received.filter((entry) => entry.endpoint === `/${sub}/connection` && entry.type === type);
+      return found.length >= count ? found : undefined;
+    },
+    { timeoutMs: 20_000, what: `${count} ${type} deliveries to ${sub}` },
+  );
 }
 
 const eventsInOutbox = (member: TestMember, type: string) => db().outboxEvent.count({ where: { memberId: member.memberId, type } });

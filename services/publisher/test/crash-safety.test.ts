@@ -24,10 +24,13 @@ describe('SIGKILL during a publication (real publisher process)', () => {
 
       const survivor = spawnPublisher(api);
       try {
-        const published = await waitFor(async () => {
-          const row = await api.runtime.db.post.findUnique({ where: { id: post.id } });
-          return row?.status === 'published' ? row : undefined;
-        }, { timeoutMs: 60_000, what: 'publication after restart' }).catch((error: Error) => {
+        const published = await waitFor(
+          async () => {
+            const row = await api.runtime.db.post.findUnique({ where: { id: post.id } });
+            return row?.status === 'published' ? row : undefined;
+          },
+          { timeoutMs: 60_000, what: 'publication after restart' },
+        ).catch((error: Error) => {
           throw new Error(`${error.message}; the restarted publisher said:\n${survivor.output().slice(-3_000)}`);
         });
         const onNetwork = (await sandboxOf(api).store.listPosts()).filter((entry) => entry.reference === `lps-${post.id}`);

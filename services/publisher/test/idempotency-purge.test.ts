@@ -12,7 +12,12 @@ afterAll(async () => harness.stop());
 
 const db = () => harness.api.runtime.db;
 const createWithKey = (key: string) =>
-  harness.api.http.post('/posts').set('Authorization', member.auth).set('Idempotency-Key', key).send({ idea: `purge ${key}` }).expect(201);
+  harness.api.http
+    .post('/posts')
+    .set('Authorization', member.auth)
+    .set('Idempotency-Key', key)
+    .send({ idea: `purge ${key}` })
+    .expect(201);
 
 describe('expired Idempotency-Key records', () => {
   it('are deleted on the publisher’s schedule while live ones stay and still replay', async () => {

@@ -15,7 +15,10 @@ let publisher: RunningService;
 let ada: TestMember;
 let adaUrn: string;
 
-const { db, connect, settled, publish } = linkedInSteps(() => harness, () => fake);
+const { db, connect, settled, publish } = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const http = () => harness.api.http;
 const onLinkedIn = (urn: string | null) => fake.state.posts.find((post) => post.urn === urn);
 const requestsSince = (count: number, path: RegExp) => fake.state.requests.slice(count).filter((request) => path.test(request.path));
@@ -35,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('hashtags and mentions, from the body to what LinkedIn shows', () => {
-  it('the writer\'s and the member\'s #tags arrive as hashtags and @[Name](urn) as a mention; the rest reads as written', async () => {
+  it("the writer's and the member's #tags arrive as hashtags and @[Name](urn) as a mention; the rest reads as written", async () => {
     const body = 'Thanks @[Grace Hopper](urn:li:person:grace42) for the review (again)!\n\n#compilers #NavyHistory';
     const done = await settled((await publish(ada, body)).id);
     expect(done.status).toBe('published');
@@ -53,16 +56,20 @@ describe('recovery adopts only our own post', () => {
     onLinkedIn(first.networkPostUrn)!.deleted = true;
     fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
     const again = await settled((await publish(ada, 'words said once, then deleted')).id);
-    expect(again).toMatchObject({ status: 'draft_saved', networkPostUrn: null, lastError: expect.stringMatching(new RegExp(`duplicate of ${first.networkPostUrn}.*no longer exists`)) });
+    expect(again).toMatchObject({
+      status: 'draft_saved',
+      networkPostUrn: null,
+      lastError: expect.stringMatching(new RegExp(`duplicate of ${first.networkPostUrn}.*no longer exists`)),
+    });
   });
 
-  it("a retry answered \"duplicate of\" another member's post fails: LinkedIn will not show it to us (403), so it is not adopted", async () => {
+  it('a retry answered "duplicate of" another member\'s post fails: LinkedIn will not show it to us (403), so it is not adopted', async () => {
     const bob = fake.state.addAccount({ scopes: ['w_member_social', 'r_member_social'] });
     const bobs = `urn:li:share:${fake.state.nextId()}`;
     fake.state.posts.push({ urn: bobs, author: bob.personUrn, commentary: 'mine', text: 'mine', hashtags: [], mentions: [], content: null, createdAt: new Date(), deleted: false });
     fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
     fake.state.failNext('posts.create', { status: 422, body: { status: 422, message: `ERROR :: /commentary :: Content is a duplicate of ${bobs}` } });
-    const done = await settled((await publish(ada, 'not bob\'s words')).id);
+    const done = await settled((await publish(ada, "not bob's words")).id);
     expect(done).toMatchObject({ status: 'draft_saved', networkPostUrn: null, lastError: expect.stringMatching(/could not be read back.*403 ACCESS_DENIED/) });
     expect(done.lastError).toContain(`https://www.linkedin.com/feed/update/${bobs}/`);
   });
@@ -78,7 +85,17 @@ describe('recovery adopts only our own post', () => {
   it('a retry answered "duplicate of" our own older post with the same text fails: read back, it was created before this publication', async () => {
     const lastWeek = Date.now() - 7 * 86_400_000;
     const olderUrn = `urn:li:share:${fake.state.nextPostId(lastWeek)}`;
-    fake.state.posts.push({ urn: olderUrn, author: adaUrn, commentary: toLittleText('the same words, a week apart'), text: 'the same words, a week apart', hashtags: [], mentions: [], content: null, createdAt: new Date(lastWeek), deleted: false });
+    fake.state.posts.push({
+      urn: olderUrn,
+      author: adaUrn,
+      commentary: toLittleText('the same words, a week apart'),
+      text: 'the same words, a week apart',
+      hashtags: [],
+      mentions: [],
+      content: null,
+      createdAt: new Date(lastWeek),
+      deleted: false,
+    });
     fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
     const done = await settled((await publish(ada, 'the same words, a week apart')).id);
     expect(done).toMatchObject({ status: 'draft_saved', networkPostUrn: null, lastError: expect.stringContaining('an earlier post with the same text') });
@@ -89,7 +106,12 @@ describe('recovery adopts only our own post', () => {
     fake.state.failNext('posts.create', { hangAfterSuccessMs: 4_000 });
     const done = await settled((await publish(ada, 'timed out, then read back #ok')).id);
     expect(done.status).toBe('published');
-    expect(fake.state.livePosts(adaUrn).filter((post) => post.text === 'timed out, then read back #ok').map((post) => post.urn)).toEqual([done.networkPostUrn]);
+    expect(
+      fake.state
+        .livePosts(adaUrn)
+        .filter((post) => post.text === 'timed out, then read back #ok')
+        .map((post) => post.urn),
+    ).toEqual([done.networkPostUrn]);
     expect(requestsSince(before, /^\/rest\/posts\/urn/)).toHaveLength(1);
   });
 });
@@ -112,7 +134,11 @@ describe('media', () => {
 
   it('a PDF uploaded by the member goes out titled with its own file name, never upload-<uuid>.pdf', async () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'Our Q3 numbers\nin ten slides' });
-    await http().post(`/posts/${post.id}/images/upload`).set('Authorization', ada.auth).attach('file', await pdf(2), { filename: 'C:\\decks\\Q3 numbers.pdf', contentType: 'application/pdf' }).expect(201);
+    await http()
+      .post(`/posts/${post.id}/images/upload`)
+      .set('Authorization', ada.auth)
+      .attach('file', await pdf(2), { filename: 'C:\\decks\\Q3 numbers.pdf', contentType: 'application/pdf' })
+      .expect(201);
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
     const done = await settled(post.id);
     expect(onLinkedIn(done.networkPostUrn)?.content).toMatchObject({ media: { id: expect.stringMatching(/^urn:li:document:/), title: 'Q3 numbers.pdf' } });
@@ -121,7 +147,10 @@ describe('media', () => {
   it("a PDF without a name of its own (a rendered carousel) is titled with the post's first line", async () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: '\nFive lessons from shipping weekly\n\n1. …' });
     const stored = await createStorage(harness.api.runtime.config).put(`${ada.memberId}/${post.id}/carousel-1.pdf`, await pdf(3), 'application/pdf');
-    await db().post.update({ where: { id: post.id }, data: { imageUrl: stored.url, format: 'document', imageCandidates: [{ base_url: stored.url, width: 1080, height: 1350, kind: 'document', source: 'generated' }] } });
+    await db().post.update({
+      where: { id: post.id },
+      data: { imageUrl: stored.url, format: 'document', imageCandidates: [{ base_url: stored.url, width: 1080, height: 1350, kind: 'document', source: 'generated' }] },
+    });
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
     const done = await settled(post.id);
     expect(onLinkedIn(done.networkPostUrn)?.content).toMatchObject({ media: { title: 'Five lessons from shipping weekly' } });

@@ -17,7 +17,10 @@ let research: RunningService;
 let ada: TestMember;
 let picture: Buffer;
 
-const steps = linkedInSteps(() => harness, () => fake);
+const steps = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const { db, settled } = steps;
 const http = () => harness.api.http;
 const page = (path: string) => `http://127.0.0.1:${pages.port}${path}`;
@@ -25,10 +28,17 @@ const onLinkedIn = (urn: string | null) => fake.state.posts.find((post) => post.
 const send = (res: ServerResponse, type: string, body: string | Buffer): void => void res.writeHead(200, { 'content-type': type }).end(body);
 
 beforeAll(async () => {
-  picture = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#cc3366' } }).png().toBuffer();
+  picture = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#cc3366' } })
+    .png()
+    .toBuffer();
   pages = await startLoopbackServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/article') return send(res, 'text/html', '<html><head><meta property="og:title" content="A year of trunk-based development"><meta property="og:description" content="What we learned."><meta property="og:image" content="/picture.png"></head></html>');
+    if (path === '/article')
+      return send(
+        res,
+        'text/html',
+        '<html><head><meta property="og:title" content="A year of trunk-based development"><meta property="og:description" content="What we learned."><meta property="og:image" content="/picture.png"></head></html>',
+      );
     if (path === '/titled') return send(res, 'text/html', '<html><head><title>Only a title</title></head></html>');
     if (path === '/picture.png') return send(res, 'image/png', picture);
     if (path === '/slow-article') return void setTimeout(() => send(res, 'text/html', '<html><head><meta property="og:title" content="Worth the wait"></head></html>'), 700);
@@ -55,9 +65,15 @@ async function postLinking(url: string, read = true) {
   const post = await createTestPost(harness.api.runtime, ada.memberId);
   // A body of its own each time: LinkedIn refuses a post that repeats an earlier one.
   written += 1;
-  await http().patch(`/posts/${post.id}`).set('Authorization', ada.auth).send({ body: `Read this, number ${written}: ${url}` }).expect(200);
+  await http()
+    .patch(`/posts/${post.id}`)
+    .set('Authorization', ada.auth)
+    .send({ body: `Read this, number ${written}: ${url}` })
+    .expect(200);
   if (read) {
-    await waitFor(async () => (await http().get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post.link_preview.status !== 'pending' || undefined, { what: 'card read' });
+    await waitFor(async () => (await http().get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post.link_preview.status !== 'pending' || undefined, {
+      what: 'card read',
+    });
   }
   return post;
 }
@@ -77,7 +93,12 @@ describe('publishing a post with a link', () => {
     const done = await publishAndSettle(post.id);
     expect(done.status).toBe('published');
     const content = onLinkedIn(done.networkPostUrn)?.content as { article: { source: string; title: string; description: string; thumbnail: string } };
-    expect(content.article).toEqual({ source: page('/article'), title: 'A year of trunk-based development', description: 'What we learned.', thumbnail: expect.stringMatching(/^urn:li:image:/) });
+    expect(content.article).toEqual({
+      source: page('/article'),
+      title: 'A year of trunk-based development',
+      description: 'What we learned.',
+      thumbnail: expect.stringMatching(/^urn:li:image:/),
+    });
     const thumbnail = fake.state.assets.get(content.article.thumbnail);
     expect(thumbnail?.contentType).toBe('image/jpeg');
     expect((await sharp(thumbnail?.bytes as Buffer).metadata()).width).toBe(800);
@@ -85,11 +106,15 @@ describe('publishing a post with a link', () => {
     expect(done.publishMediaUrn).toBeNull();
   });
 
-  it('a page without metadata gives a card with its <title>; the member\'s own title and description win', async () => {
+  it("a page without metadata gives a card with its <title>; the member's own title and description win", async () => {
     const titled = await publishAndSettle((await postLinking(page('/titled'))).id);
     expect(onLinkedIn(titled.networkPostUrn)?.content).toEqual({ article: { source: page('/titled'), title: 'Only a title' } });
     const chosen = await postLinking(page('/article'));
-    await http().patch(`/posts/${chosen.id}`).set('Authorization', ada.auth).send({ link_preview: { title: 'My title', description: 'My words' } }).expect(200);
+    await http()
+      .patch(`/posts/${chosen.id}`)
+      .set('Authorization', ada.auth)
+      .send({ link_preview: { title: 'My title', description: 'My words' } })
+      .expect(200);
     const done = await publishAndSettle(chosen.id);
     expect(onLinkedIn(done.networkPostUrn)?.content).toMatchObject({ article: { title: 'My title', description: 'My words' } });
   });
@@ -105,7 +130,11 @@ describe('publishing a post with a link', () => {
 
   it('a card the member turned off is not sent; a post with an image sends the image, not the card', async () => {
     const off = await postLinking(page('/article'));
-    await http().patch(`/posts/${off.id}`).set('Authorization', ada.auth).send({ link_preview: { enabled: false } }).expect(200);
+    await http()
+      .patch(`/posts/${off.id}`)
+      .set('Authorization', ada.auth)
+      .send({ link_preview: { enabled: false } })
+      .expect(200);
     expect(onLinkedIn((await publishAndSettle(off.id)).networkPostUrn)?.content).toBeNull();
 
     const withImage = await postLinking(page('/article'));
@@ -150,7 +179,9 @@ describe('publishing a post with a link', () => {
     await storage.put(storage.keyFromUrl(card.image_url) as string, Buffer.from('no longer a picture'), 'image/jpeg');
     const done = await publishAndSettle(post.id);
     expect(done.status).toBe('published');
-    expect(onLinkedIn(done.networkPostUrn)?.content).toEqual({ article: { source: page('/article'), title: 'A year of trunk-based development', description: 'What we learned.' } });
+    expect(onLinkedIn(done.networkPostUrn)?.content).toEqual({
+      article: { source: page('/article'), title: 'A year of trunk-based development', description: 'What we learned.' },
+    });
     expect(fake.state.livePosts().filter((entry) => entry.urn === done.networkPostUrn)).toHaveLength(1);
   });
 });

@@ -8,7 +8,10 @@ let fake: FakeLinkedIn;
 let harness: PublishingHarness;
 let ada: TestMember;
 
-const { db, origin, connect, settled, publish } = linkedInSteps(() => harness, () => fake);
+const { db, origin, connect, settled, publish } = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const http = () => harness.api.http;
 
 beforeAll(async () => {
@@ -51,7 +54,13 @@ describe('connecting a member (OAuth)', () => {
   it('refuses a tampered state and reports a denial without connecting', async () => {
     const bob = await createTestMember(harness.api.runtime, { displayName: 'Bob' });
     const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: bob.memberId });
-    expect((await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode(), state: `${state}x` })).status).toBe(400);
+    expect(
+      (
+        await origin()
+          .get('/oauth/linkedin/callback')
+          .query({ code: fake.state.issueCode(), state: `${state}x` })
+      ).status,
+    ).toBe(400);
     expect((await origin().get('/oauth/linkedin/callback').query({ error: 'user_cancelled_login', state })).status).toBe(400);
     expect(await db().networkConnection.findUnique({ where: { memberId: bob.memberId } })).toBeNull();
   });
@@ -60,23 +69,34 @@ describe('connecting a member (OAuth)', () => {
 describe('connecting a member already connected to another LinkedIn person', () => {
   it('is refused (409, nothing changed) unless the link was made with --replace, and says as whom', async () => {
     const cleo = await createTestMember(harness.api.runtime, { displayName: 'Cleo' });
-    const first = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Cleo Own' }), state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
+    const first = await origin()
+      .get('/oauth/linkedin/callback')
+      .query({ code: fake.state.issueCode({ name: 'Cleo Own' }), state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
     expect(first.status).toBe(200);
     const before = await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } });
 
     const intruder = fake.state.issueCode({ name: 'Someone Else' });
-    const refused = await origin().get('/oauth/linkedin/callback').query({ code: intruder, state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
+    const refused = await origin()
+      .get('/oauth/linkedin/callback')
+      .query({ code: intruder, state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
     expect(refused.status).toBe(409);
     expect(refused.text).toContain(before.personUrn as string);
     expect(refused.text).toContain('--replace');
     expect(await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).toEqual(before);
 
     // Signing in again as the same person is a renewal, not a replacement.
-    const renewed = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ sub: (before.personUrn as string).replace('urn:li:person:', ''), name: 'Cleo Own' }), state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }) });
+    const renewed = await origin()
+      .get('/oauth/linkedin/callback')
+      .query({
+        code: fake.state.issueCode({ sub: (before.personUrn as string).replace('urn:li:person:', ''), name: 'Cleo Own' }),
+        state: await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId }),
+      });
     expect(renewed.status).toBe(200);
 
     const replaceState = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: cleo.memberId, replace: true });
-    const replaced = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ name: 'Someone Else' }), state: replaceState });
+    const replaced = await origin()
+      .get('/oauth/linkedin/callback')
+      .query({ code: fake.state.issueCode({ name: 'Someone Else' }), state: replaceState });
     expect(replaced.status).toBe(200);
     expect((await db().networkConnection.findUniqueOrThrow({ where: { memberId: cleo.memberId } })).personUrn).not.toBe(before.personUrn);
   });
@@ -122,7 +142,17 @@ describe('publishing to LinkedIn', () => {
     const adaUrn = (await db().networkConnection.findUniqueOrThrow({ where: { memberId: ada.memberId } })).personUrn as string;
     const yesterday = Date.now() - 86_400_000;
     const olderUrn = `urn:li:share:${fake.state.nextPostId(yesterday)}`;
-    fake.state.posts.push({ urn: olderUrn, author: adaUrn, commentary: toLittleText('said yesterday by hand'), text: 'said yesterday by hand', hashtags: [], mentions: [], content: null, createdAt: new Date(yesterday), deleted: false });
+    fake.state.posts.push({
+      urn: olderUrn,
+      author: adaUrn,
+      commentary: toLittleText('said yesterday by hand'),
+      text: 'said yesterday by hand',
+      hashtags: [],
+      mentions: [],
+      content: null,
+      createdAt: new Date(yesterday),
+      deleted: false,
+    });
     // The first attempt's answer is a 500 (uncertain), so the retry's "duplicate of" is weighed rather than believed.
     fake.state.failNext('posts.create', { status: 500, body: { status: 500, message: 'Internal Server Error' } });
     const done = await settled((await publish(ada, 'said yesterday by hand')).id);
@@ -160,10 +190,13 @@ describe('publishing to LinkedIn', () => {
   it('a daily throttle (429) leaves the publication in flight until the next UTC midnight', async () => {
     fake.state.failNext('posts.create', { status: 429, body: { status: 429, message: 'Resource level throttle limit for calls to this resource is reached.' } });
     const post = await publish(ada, 'throttled');
-    const job = await waitFor(async () => {
-      const found = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
-      return found && (await found.getState()) === 'delayed' ? found : undefined;
-    }, { what: 'job delayed' });
+    const job = await waitFor(
+      async () => {
+        const found = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
+        return found && (await found.getState()) === 'delayed' ? found : undefined;
+      },
+      { what: 'job delayed' },
+    );
     const midnight = new Date();
     midnight.setUTCHours(24, 0, 0, 0);
     expect(Math.abs(job.timestamp + job.delay - midnight.getTime())).toBeLessThan(5_000);

@@ -13,7 +13,10 @@ let harness: PublishingHarness;
 let ada: TestMember;
 let adaUrn: string;
 
-const { db, connect, settled } = linkedInSteps(() => harness, () => fake);
+const { db, connect, settled } = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const http = () => harness.api.http;
 const onLinkedIn = (urn: string | null) => fake.state.posts.find((post) => post.urn === urn);
 const initsSince = (count: number) => fake.state.requests.slice(count).filter((request) => request.path === '/rest/images?action=initializeUpload');
@@ -39,7 +42,9 @@ async function postWithPictures(body: string, count: number) {
   const storage = createStorage(harness.api.runtime.config);
   const candidates: ImageCandidate[] = [];
   for (let index = 0; index < count; index += 1) {
-    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: index * 20, g: 90, b: 200 - index * 20 } } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: index * 20, g: 90, b: 200 - index * 20 } } })
+      .png()
+      .toBuffer();
     const stored = await storage.put(`${ada.memberId}/${post.id}/picture-${index}.png`, bytes, 'image/png');
     candidates.push({ base_url: stored.url, width: 40, height: 30, kind: 'image', source: 'upload' });
   }
@@ -53,12 +58,15 @@ const publishAndSettle = async (postId: string) => {
 };
 
 describe('several images', () => {
-  it('go out as content.multiImage in the member\'s order, each uploaded once through the Images API with its alt text', async () => {
+  it("go out as content.multiImage in the member's order, each uploaded once through the Images API with its alt text", async () => {
     const { post, candidates } = await postWithPictures('Three pictures from the offsite', 3);
     await http()
       .post(`/posts/${post.id}/select-image`)
       .set('Authorization', ada.auth)
-      .send({ images: [{ image_index: 2, alt_text: 'The whole team on the stairs' }, { image_index: 0 }, { image_index: 1, alt_text: 'A whiteboard full of arrows' }], use_overlay: false })
+      .send({
+        images: [{ image_index: 2, alt_text: 'The whole team on the stairs' }, { image_index: 0 }, { image_index: 1, alt_text: 'A whiteboard full of arrows' }],
+        use_overlay: false,
+      })
       .expect(200);
     const before = fake.state.requests.length;
     const done = await publishAndSettle(post.id);
@@ -76,7 +84,11 @@ describe('several images', () => {
 
   it('a failed image upload half-way: the retry uploads only the images that have no URN yet, and publishes them all', async () => {
     const { post } = await postWithPictures('Four pictures, one hiccup', 4);
-    await http().post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ images: [0, 1, 2, 3].map((image_index) => ({ image_index, alt_text: `picture ${image_index}` })), use_overlay: false }).expect(200);
+    await http()
+      .post(`/posts/${post.id}/select-image`)
+      .set('Authorization', ada.auth)
+      .send({ images: [0, 1, 2, 3].map((image_index) => ({ image_index, alt_text: `picture ${image_index}` })), use_overlay: false })
+      .expect(200);
     const before = fake.state.requests.length;
     const assetsBefore = adasImages().length;
     // Two uploads succeed, the third initializeUpload answers 500: the publication fails for now and is retried.
@@ -91,12 +103,16 @@ describe('several images', () => {
     const images = (onLinkedIn(done.networkPostUrn)?.content as { multiImage: { images: { id: string; altText: string }[] } }).multiImage.images;
     expect(images.map((image) => image.altText)).toEqual(['picture 0', 'picture 1', 'picture 2', 'picture 3']);
     expect(new Set(images.map((image) => image.id)).size).toBe(4);
-    expect(adasImages().slice(-4).map((asset) => asset.urn)).toEqual(images.map((image) => image.id));
+    expect(
+      adasImages()
+        .slice(-4)
+        .map((asset) => asset.urn),
+    ).toEqual(images.map((image) => image.id));
   });
 });
 
 describe('one image', () => {
-  it('carries the member\'s alt text as content.media.altText', async () => {
+  it("carries the member's alt text as content.media.altText", async () => {
     const { post } = await postWithPictures('One picture, described', 1);
     await http().post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ image_index: 0, alt_text: 'A blue rectangle', use_overlay: false }).expect(200);
     const done = await publishAndSettle(post.id);
@@ -106,13 +122,18 @@ describe('one image', () => {
   it('a generated design selected with nothing set (overlay on, the default) is published with the words it shows as alt text', async () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'Small pull requests ship faster\n\nThree numbers from our team.' });
     await http().post(`/posts/${post.id}/images`).set('Authorization', ada.auth).send({}).expect(202);
-    const candidates = await waitFor(async () => {
-      const current = (await http().get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post;
-      return current.status !== 'generating_images' && current.image_candidates ? (current.image_candidates as ImageCandidate[]) : undefined;
-    }, { timeoutMs: 60_000, what: 'generated candidates' });
+    const candidates = await waitFor(
+      async () => {
+        const current = (await http().get(`/posts/${post.id}`).set('Authorization', ada.auth)).body.post;
+        return current.status !== 'generating_images' && current.image_candidates ? (current.image_candidates as ImageCandidate[]) : undefined;
+      },
+      { timeoutMs: 60_000, what: 'generated candidates' },
+    );
     const quote = candidates.findIndex((candidate) => candidate.base_url.includes('-quote-'));
     await http().post(`/posts/${post.id}/select-image`).set('Authorization', ada.auth).send({ image_index: quote }).expect(200);
     const done = await publishAndSettle(post.id);
-    expect(onLinkedIn(done.networkPostUrn)?.content).toEqual({ media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'Quote card: “Small pull requests ship faster” — Ada' } });
+    expect(onLinkedIn(done.networkPostUrn)?.content).toEqual({
+      media: { id: expect.stringMatching(/^urn:li:image:/), altText: 'Quote card: “Small pull requests ship faster” — Ada' },
+    });
   });
 });

@@ -37,10 +37,13 @@ async function publisherRound(): Promise<void> {
 async function publishAndSettle(member: TestMember, body: string) {
   const post = await createTestPost(harness.api.runtime, member.memberId, { body });
   await http().post(`/posts/${post.id}/publish`).set('Authorization', member.auth).expect(202);
-  return waitFor(async () => {
-    const row = await db().post.findUnique({ where: { id: post.id } });
-    return row && !row.publishRequestedAt ? row : undefined;
-  }, { timeoutMs: 30_000, what: `post ${post.id} settled` });
+  return waitFor(
+    async () => {
+      const row = await db().post.findUnique({ where: { id: post.id } });
+      return row && !row.publishRequestedAt ? row : undefined;
+    },
+    { timeoutMs: 30_000, what: `post ${post.id} settled` },
+  );
 }
 
 const analyticsRequests = () => fake.state.requests.filter((request) => request.path.startsWith('/rest/memberCreatorPostAnalytics'));
@@ -79,10 +82,13 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     const done = await publishAndSettle(member, 'measured through the analytics app');
     fake.state.metrics.set(done.networkPostUrn as string, { IMPRESSION: 500, MEMBERS_REACHED: 400, REACTION: 20, COMMENT: 4, RESHARE: 1 });
     // The GET answers the stored numbers and enqueues the refresh the publisher performs (decision 0012).
-    const read = await waitFor(async () => {
-      const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', member.auth).expect(200);
-      return response.body.source === 'linkedin' ? response.body : undefined;
-    }, { what: 'the analytics read with the analytics token' });
+    const read = await waitFor(
+      async () => {
+        const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', member.auth).expect(200);
+        return response.body.source === 'linkedin' ? response.body : undefined;
+      },
+      { what: 'the analytics read with the analytics token' },
+    );
     expect(read).toMatchObject({ impressions: 500, likes: 20, source: 'linkedin' });
     expect(analyticsRequests().at(-1)?.headers.authorization).toBe(`Bearer ${token}`);
   });
@@ -102,10 +108,13 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     expect((await db().post.findUniqueOrThrow({ where: { id: done.id } })).analyticsNextRefreshAt?.getTime()).toBeGreaterThan(Date.now() + 12 * 3_600_000);
     fake.state.metrics.set(done.networkPostUrn as string, { IMPRESSION: 70, MEMBERS_REACHED: 60, REACTION: 7, COMMENT: 0, RESHARE: 0 });
     expect((await signIn(member, 'no-analytics', 'analytics')).status).toBe(200);
-    const measured = await waitFor(async () => {
-      const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', member.auth).expect(200);
-      return response.body.source === 'linkedin' ? response.body : undefined;
-    }, { what: 'the first reading after the analytics grant' });
+    const measured = await waitFor(
+      async () => {
+        const response = await http().get(`/posts/${done.id}/analytics`).set('Authorization', member.auth).expect(200);
+        return response.body.source === 'linkedin' ? response.body : undefined;
+      },
+      { what: 'the first reading after the analytics grant' },
+    );
     expect(measured).toMatchObject({ impressions: 70, likes: 7 });
   });
 
@@ -116,7 +125,9 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     const state = await createOAuthLink(db(), harness.api.runtime.keyring, { memberId: member.memberId, analytics: true });
     linkedin.analyticsApp = undefined;
     try {
-      const response = await origin().get('/oauth/linkedin/callback').query({ code: fake.state.issueCode({ clientId: ANALYTICS_APP.clientId }), state });
+      const response = await origin()
+        .get('/oauth/linkedin/callback')
+        .query({ code: fake.state.issueCode({ clientId: ANALYTICS_APP.clientId }), state });
       expect([response.status, response.text]).toEqual([400, expect.stringContaining('LINKEDIN_ANALYTICS_CLIENT_ID')]);
     } finally {
       linkedin.analyticsApp = configured;
@@ -124,7 +135,7 @@ describe('two LinkedIn apps: sharing and analytics', () => {
     expect(await db().analyticsConnection.findUnique({ where: { memberId: member.memberId } })).toBeNull();
   });
 
-  it('an analytics token LinkedIn refuses (401) stops the member\'s analytics calls until they connect that app again', async () => {
+  it("an analytics token LinkedIn refuses (401) stops the member's analytics calls until they connect that app again", async () => {
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'revoked-analytics');
     await signIn(member, 'revoked-analytics', 'analytics');
@@ -140,7 +151,7 @@ describe('two LinkedIn apps: sharing and analytics', () => {
 });
 
 describe('tokens that expire', () => {
-  it('GET /me names the connection\'s end and says not connected once the token has expired', async () => {
+  it("GET /me names the connection's end and says not connected once the token has expired", async () => {
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'expiring');
     const connected = await me(member);
@@ -170,13 +181,20 @@ describe('tokens that expire', () => {
     await signIn(member, 'scheduler');
     const { network_connection_expires_at: end } = await me(member);
     const post = await createTestPost(harness.api.runtime, member.memberId, { status: 'approved' });
-    const late = await http().post(`/posts/${post.id}/schedule`).set('Authorization', member.auth).send({ scheduled_at: new Date(Date.parse(end) + DAY).toISOString() });
+    const late = await http()
+      .post(`/posts/${post.id}/schedule`)
+      .set('Authorization', member.auth)
+      .send({ scheduled_at: new Date(Date.parse(end) + DAY).toISOString() });
     expect([late.status, late.body.error.code]).toEqual([422, 'unprocessable']);
     expect(late.body.error.message).toContain(end);
-    await http().post(`/posts/${post.id}/schedule`).set('Authorization', member.auth).send({ scheduled_at: new Date(Date.parse(end) - DAY).toISOString() }).expect(200);
+    await http()
+      .post(`/posts/${post.id}/schedule`)
+      .set('Authorization', member.auth)
+      .send({ scheduled_at: new Date(Date.parse(end) - DAY).toISOString() })
+      .expect(200);
   });
 
-  it('a post already scheduled after the connection\'s end is flagged by the next round (last_error naming the end), and reconnecting clears the flag', async () => {
+  it("a post already scheduled after the connection's end is flagged by the next round (last_error naming the end), and reconnecting clears the flag", async () => {
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'flagged');
     const post = await createTestPost(harness.api.runtime, member.memberId, { status: 'approved' });
@@ -199,7 +217,7 @@ describe('refresh tokens, where LinkedIn grants them', () => {
     fake.state.apps.get(SHARE_APP.clientId)!.refreshTokens = false;
   });
 
-  it('renews an access token before it expires (grant_type=refresh_token) and GET /me names the refresh token\'s end', async () => {
+  it("renews an access token before it expires (grant_type=refresh_token) and GET /me names the refresh token's end", async () => {
     fake.state.apps.get(SHARE_APP.clientId)!.refreshTokens = true;
     const member = await createTestMember(harness.api.runtime);
     await signIn(member, 'refreshable');

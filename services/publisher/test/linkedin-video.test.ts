@@ -10,7 +10,10 @@ let fake: FakeLinkedIn;
 let harness: PublishingHarness;
 let ada: TestMember;
 
-const steps = linkedInSteps(() => harness, () => fake);
+const steps = linkedInSteps(
+  () => harness,
+  () => fake,
+);
 const { settled } = steps;
 const http = () => harness.api.http;
 const onLinkedIn = (urn: string | null) => fake.state.posts.find((post) => post.urn === urn);
@@ -143,7 +146,9 @@ describe('publishing a video post to LinkedIn', () => {
       await harness.api.runtime.db.post.update({ where: { id: post.id }, data: { publishRequestedAt: new Date(Date.now() - 61_000) } });
       const done = await settled(post.id);
       expect(done.status).toBe('approved');
-      expect(done.lastError).toMatch(/LinkedIn was still processing the video \(urn:li:video:\S+, PROCESSING\) \d+ s after the publication was requested \(LPS_VIDEO_PROCESSING_WAIT\); nothing was posted/);
+      expect(done.lastError).toMatch(
+        /LinkedIn was still processing the video \(urn:li:video:\S+, PROCESSING\) \d+ s after the publication was requested \(LPS_VIDEO_PROCESSING_WAIT\); nothing was posted/,
+      );
       expect(fake.state.posts.length).toBe(posts);
     } finally {
       fake.state.videoProcessingMs = processingMs;

@@ -14,16 +14,22 @@ afterAll(async () => harness.stop());
 const http = () => harness.api.http;
 const db = () => harness.api.runtime.db;
 const publishedPost = (id: string) =>
-  waitFor(async () => {
-    const post = await db().post.findUnique({ where: { id } });
-    return post?.status === 'published' ? post : undefined;
-  }, { timeoutMs: 30_000, what: `post ${id} published` });
+  waitFor(
+    async () => {
+      const post = await db().post.findUnique({ where: { id } });
+      return post?.status === 'published' ? post : undefined;
+    },
+    { timeoutMs: 30_000, what: `post ${id} published` },
+  );
 const settled = (id: string) =>
-  waitFor(async () => {
-    const post = await db().post.findUnique({ where: { id } });
-    // A scheduled post is not in flight until its job starts: settled means it left `scheduled` too.
-    return post && !post.publishRequestedAt && post.status !== 'scheduled' ? post : undefined;
-  }, { timeoutMs: 30_000, what: `post ${id} settled` });
+  waitFor(
+    async () => {
+      const post = await db().post.findUnique({ where: { id } });
+      // A scheduled post is not in flight until its job starts: settled means it left `scheduled` too.
+      return post && !post.publishRequestedAt && post.status !== 'scheduled' ? post : undefined;
+    },
+    { timeoutMs: 30_000, what: `post ${id} settled` },
+  );
 
 describe('POST /posts/{id}/publish (sandbox)', () => {
   it('answers 202 with the state unchanged, then the post is published with URN, URL and a post.published event', async () => {
@@ -49,7 +55,10 @@ describe('POST /posts/{id}/publish (sandbox)', () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { status: 'published', networkPostUrn: 'urn:li:share:1', publishedAt: new Date() });
     const auth = ada.auth;
     const answers = [
-      await http().post(`/posts/${post.id}/schedule`).set('Authorization', auth).send({ scheduled_at: new Date(Date.now() + 3_600_000).toISOString() }),
+      await http()
+        .post(`/posts/${post.id}/schedule`)
+        .set('Authorization', auth)
+        .send({ scheduled_at: new Date(Date.now() + 3_600_000).toISOString() }),
       await http().post(`/posts/${post.id}/publish`).set('Authorization', auth),
       await http().patch(`/posts/${post.id}`).set('Authorization', auth).send({ body: 'new' }),
       await http().delete(`/posts/${post.id}`).set('Authorization', auth),
@@ -60,7 +69,10 @@ describe('POST /posts/{id}/publish (sandbox)', () => {
   it.each(['generating_images', 'rejected'] as const)('a %s post answers 409 to publish and schedule', async (status) => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { status });
     expect((await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth)).status).toBe(409);
-    const schedule = await http().post(`/posts/${post.id}/schedule`).set('Authorization', ada.auth).send({ scheduled_at: new Date(Date.now() + 60_000).toISOString() });
+    const schedule = await http()
+      .post(`/posts/${post.id}/schedule`)
+      .set('Authorization', ada.auth)
+      .send({ scheduled_at: new Date(Date.now() + 60_000).toISOString() });
     expect(schedule.status).toBe(409);
   });
 
@@ -72,13 +84,13 @@ describe('POST /posts/{id}/publish (sandbox)', () => {
     expect([response.status, response.body.error.code]).toEqual([422, 'unprocessable']);
   });
 
-  it('another member\'s post answers 404', async () => {
+  it("another member's post answers 404", async () => {
     const bob = await createTestMember(harness.api.runtime, { displayName: 'Bob' });
     const post = await createTestPost(harness.api.runtime, bob.memberId);
     expect((await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth)).status).toBe(404);
   });
 
-  it('publishes the post\'s image from our storage as network media', async () => {
+  it("publishes the post's image from our storage as network media", async () => {
     const storage = createStorage(harness.api.runtime.config);
     const post = await createTestPost(harness.api.runtime, ada.memberId);
     const stored = await storage.put(`${ada.memberId}/${post.id}/chosen.png`, Buffer.from('png'), 'image/png');
@@ -106,10 +118,13 @@ describe('failures (sandbox failure injection)', () => {
     const post = await createTestPost(harness.api.runtime, ada.memberId, { body: 'second time lucky', status: 'approved' });
     await sandboxOf(harness.api).injectFailure({ operation: 'publish', kind: 'permanent', message: 'rejected once' });
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
-    await waitFor(async () => {
-      const job = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
-      return job && (await job.getState()) === 'failed' ? job : undefined;
-    }, { what: 'failed job kept' });
+    await waitFor(
+      async () => {
+        const job = await harness.api.runtime.queues.publish.getJob(`publish-${post.id}`);
+        return job && (await job.getState()) === 'failed' ? job : undefined;
+      },
+      { what: 'failed job kept' },
+    );
     expect(await settled(post.id)).toMatchObject({ status: 'approved', lastError: expect.stringContaining('rejected once') });
     await http().post(`/posts/${post.id}/publish`).set('Authorization', ada.auth).expect(202);
     // Replaced by the request itself, not left for the sweeper: the failed job is gone once the 202 is out.

@@ -34,7 +34,7 @@ const loadAndClaim = async (id: string, now: Date, reference = `lps-${id}`) => (
 const commitOne = async (commit: PublishCommit) => (await commitPublishedIfUnchanged(sql(), [commit])).get(commit.postId) ?? null;
 
 describe('publish-path SQL', () => {
-  it('reads a post with its member\'s connection exactly as Prisma does, and hides it from another member', async () => {
+  it("reads a post with its member's connection exactly as Prisma does, and hides it from another member", async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { imageCandidates: [{ base_url: 'x', width: 1, height: 2, kind: 'image', source: 'upload' }] });
     const found = await findPostWithConnection(sql(), post.id, ada.memberId);
     expect(found?.post).toEqual(await prismaRead(post.id));
@@ -53,7 +53,7 @@ describe('publish-path SQL', () => {
     expect(await requestPublication(sql(), post.id, 'approved', new Date())).toBeNull();
   });
 
-  it('schedules from the allowed states only; the job\'s load claims a scheduled post once it is due, and marks it in flight', async () => {
+  it("schedules from the allowed states only; the job's load claims a scheduled post once it is due, and marks it in flight", async () => {
     const post = await createTestPost(test.runtime, ada.memberId);
     const at = new Date(Date.now() - 1_000);
     expect(await schedulePublication(sql(), post.id, ['approved'], at, new Date())).toBeNull();
@@ -87,7 +87,13 @@ describe('publish-path SQL', () => {
     const claimed = await loadAndClaim(post.id, new Date());
     expect(first?.claimedVersion).not.toBe(claimed?.claimedVersion);
     expect(claimed?.post).toEqual(await prismaRead(post.id));
-    expect(claimed?.post).toMatchObject({ status: 'approved', statusBeforePublish: 'approved', publishAttempts: 2, publishReference: `lps-${post.id}`, publishClaimedAt: expect.any(Date) });
+    expect(claimed?.post).toMatchObject({
+      status: 'approved',
+      statusBeforePublish: 'approved',
+      publishAttempts: 2,
+      publishReference: `lps-${post.id}`,
+      publishClaimedAt: expect.any(Date),
+    });
     const now = new Date();
     const commit = { postId: post.id, urn: 'urn:li:share:7', url: 'https://example.test/7', now, eventData: { post: { id: post.id } } };
     expect(await commitOne({ ...commit, claimedVersion: first?.claimedVersion ?? '' })).toBeNull();
@@ -123,7 +129,10 @@ describe('publish-path SQL', () => {
     await requestPublication(sql(), requested, 'approved', new Date());
     await requestPublication(sql(), stale, 'approved', new Date());
     const now = new Date();
-    const loaded = await loadAndClaimPublications(sql(), [requested, notRequested, stale, missing].map((id) => ({ id, reference: `lps-${id}`, now })));
+    const loaded = await loadAndClaimPublications(
+      sql(),
+      [requested, notRequested, stale, missing].map((id) => ({ id, reference: `lps-${id}`, now })),
+    );
     expect([...loaded.keys()].sort()).toEqual([requested, notRequested, stale].sort());
     expect(loaded.get(requested)?.post).toEqual(await prismaRead(requested));
     expect(loaded.get(stale)?.post).toEqual(await prismaRead(stale));

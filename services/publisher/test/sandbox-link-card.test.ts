@@ -11,7 +11,9 @@ let ada: TestMember;
 
 beforeAll(async () => {
   pages = await startLoopbackServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><meta property="og:title" content="Sandbox card"><meta name="description" content="Shown in the sandbox"></head></html>');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<html><head><meta property="og:title" content="Sandbox card"><meta name="description" content="Shown in the sandbox"></head></html>');
   });
   harness = await startPublishing({ LPS_ALLOW_PRIVATE_URLS: '1', LPS_LINK_PREVIEW_TIMEOUT: '1s' }, { imageService: true });
   ada = await createTestMember(harness.api.runtime, { displayName: 'Ada' });
@@ -26,7 +28,11 @@ afterAll(async () => {
 
 it('a post with a link is published on the sandbox network with its card', async () => {
   const post = await createTestPost(harness.api.runtime, ada.memberId);
-  await harness.api.http.patch(`/posts/${post.id}`).set('Authorization', ada.auth).send({ body: `Have a look: ${pages.url}/page` }).expect(200);
+  await harness.api.http
+    .patch(`/posts/${post.id}`)
+    .set('Authorization', ada.auth)
+    .send({ body: `Have a look: ${pages.url}/page` })
+    .expect(200);
   const { onSandbox } = await publishOnSandbox(harness.api, ada.auth, post.id);
   expect(onSandbox?.article).toEqual({ source: `${pages.url}/page`, title: 'Sandbox card', description: 'Shown in the sandbox' });
 });

@@ -20,7 +20,13 @@ it('a three-image post with alt text is published on the sandbox network, in ord
   const storage = createStorage(harness.api.runtime.config);
   const candidates: ImageCandidate[] = [];
   for (const index of [0, 1, 2]) {
-    const stored = await storage.put(`${ada.memberId}/${post.id}/p-${index}.png`, await sharp({ create: { width: 20, height: 20, channels: 3, background: '#224466' } }).png().toBuffer(), 'image/png');
+    const stored = await storage.put(
+      `${ada.memberId}/${post.id}/p-${index}.png`,
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#224466' } })
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
     candidates.push({ base_url: stored.url, width: 20, height: 20, kind: 'image', source: 'upload' });
   }
   await harness.api.runtime.db.post.update({ where: { id: post.id }, data: { imageCandidates: candidates } });

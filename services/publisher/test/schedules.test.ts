@@ -13,7 +13,10 @@ afterAll(async () => harness.stop());
 const http = () => harness.api.http;
 const db = () => harness.api.runtime.db;
 const schedule = (id: string, at: Date | string) =>
-  http().post(`/posts/${id}/schedule`).set('Authorization', ada.auth).send({ scheduled_at: typeof at === 'string' ? at : at.toISOString() });
+  http()
+    .post(`/posts/${id}/schedule`)
+    .set('Authorization', ada.auth)
+    .send({ scheduled_at: typeof at === 'string' ? at : at.toISOString() });
 
 /** Simulates losing Redis (FLUSHALL) for this test only: other test files share the server, so only our prefix's keys go. */
 async function loseRedis(): Promise<void> {
@@ -72,10 +75,13 @@ describe('scheduled publication', () => {
       await schedule(post.id, at).expect(200);
     }
     const ids = posts.map((post) => post.id);
-    const rows = await waitFor(async () => {
-      const done = await db().post.findMany({ where: { id: { in: ids }, status: 'published' } });
-      return done.length === ids.length ? done : undefined;
-    }, { timeoutMs: 60_000, what: '200 scheduled posts published' });
+    const rows = await waitFor(
+      async () => {
+        const done = await db().post.findMany({ where: { id: { in: ids }, status: 'published' } });
+        return done.length === ids.length ? done : undefined;
+      },
+      { timeoutMs: 60_000, what: '200 scheduled posts published' },
+    );
     for (const row of rows) expect(row.publishedAt!.getTime()).toBeGreaterThanOrEqual(times.get(row.id)!.getTime());
     const references = (await sandboxOf(harness.api).store.listPosts()).map((entry) => entry.reference).filter((ref) => ids.includes(ref.slice(4)));
     expect(references).toHaveLength(200);
@@ -92,10 +98,13 @@ describe('scheduled publication', () => {
     expect(Date.now()).toBeLessThan(at.getTime());
     expect(await harness.api.runtime.queues.publish.getJob(`publish-${posts[0]!.id}`)).toBeUndefined();
     const ids = posts.map((post) => post.id);
-    const rows = await waitFor(async () => {
-      const done = await db().post.findMany({ where: { id: { in: ids }, status: 'published' } });
-      return done.length === ids.length ? done : undefined;
-    }, { timeoutMs: 60_000, what: 'flushed schedules published' });
+    const rows = await waitFor(
+      async () => {
+        const done = await db().post.findMany({ where: { id: { in: ids }, status: 'published' } });
+        return done.length === ids.length ? done : undefined;
+      },
+      { timeoutMs: 60_000, what: 'flushed schedules published' },
+    );
     for (const row of rows) expect(row.publishedAt!.getTime()).toBeGreaterThanOrEqual(at.getTime());
   }, 90_000);
 });

@@ -36,8 +36,7 @@ export async function startResearchService(runtime: Runtime, options: ResearchSe
     // Research waits on search and the model, not the CPU.
     concurrency: options.concurrency ?? 4,
     handlers: {
-      'research-keyword': (payload, job, log) =>
-        researchKeyword(deps, payload.researchRequestId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }, log),
+      'research-keyword': (payload, job, log) => researchKeyword(deps, payload.researchRequestId, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }, log),
       'fetch-link-preview': (payload, _job, log) => fetchLinkPreview(linkPreviews, payload.postId, payload.requestId, log),
     },
   });

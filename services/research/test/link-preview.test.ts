@@ -41,16 +41,28 @@ let wide: Buffer;
 let bomb: Buffer;
 
 beforeAll(async () => {
-  wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  wide = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   bomb = await hugePng(16_000, 16_000);
   pages = await startLoopbackServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const here = `http://127.0.0.1:${pages.port}`;
     switch (path) {
       case '/og':
-        return send(res, 'text/html', html(`<title>HTML title</title><meta property="og:title" content="Trunk-based development, a year on"><meta property="og:description" content="What changed &amp; what didn&#39;t."><meta property="og:image" content="/wide.png"><meta property="og:site_name" content="Eng Blog">`));
+        return send(
+          res,
+          'text/html',
+          html(
+            `<title>HTML title</title><meta property="og:title" content="Trunk-based development, a year on"><meta property="og:description" content="What changed &amp; what didn&#39;t."><meta property="og:image" content="/wide.png"><meta property="og:site_name" content="Eng Blog">`,
+          ),
+        );
       case '/twitter':
-        return send(res, 'text/html', html(`<meta name="twitter:title" content="Card title"><meta name="twitter:description" content="Card text"><meta name="twitter:image" content="${here}/wide.png">`));
+        return send(
+          res,
+          'text/html',
+          html(`<meta name="twitter:title" content="Card title"><meta name="twitter:description" content="Card text"><meta name="twitter:image" content="${here}/wide.png">`),
+        );
       case '/plain':
         return send(res, 'text/html', html('<title>  Just a   title </title>'));
       case '/bare':
@@ -72,9 +84,23 @@ beforeAll(async () => {
         // Not even a status line.
         return;
       case '/latin1':
-        return send(res, 'text/html; charset=windows-1252', Buffer.concat([Buffer.from('<html><head><meta property="og:title" content="Caf'), Buffer.from([0xe9]), Buffer.from(' cr'), Buffer.from([0xe8]), Buffer.from('me"></head></html>')]));
+        return send(
+          res,
+          'text/html; charset=windows-1252',
+          Buffer.concat([
+            Buffer.from('<html><head><meta property="og:title" content="Caf'),
+            Buffer.from([0xe9]),
+            Buffer.from(' cr'),
+            Buffer.from([0xe8]),
+            Buffer.from('me"></head></html>'),
+          ]),
+        );
       case '/sjis':
-        return send(res, 'text/html', Buffer.concat([Buffer.from('<html><head><meta charset="shift_jis"><title>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]), Buffer.from('</title></head></html>')]));
+        return send(
+          res,
+          'text/html',
+          Buffer.concat([Buffer.from('<html><head><meta charset="shift_jis"><title>'), Buffer.from([0x93, 0xfa, 0x96, 0x7b, 0x8c, 0xea]), Buffer.from('</title></head></html>')]),
+        );
       case '/utf7':
         // UTF-7 would turn "+ADw-script+AD4-" into "<script>": not a charset we decode.
         return send(res, 'text/html', '<html><head><meta charset="utf-7"><title>+ADw-script+AD4-hi</title></head></html>');
@@ -117,7 +143,11 @@ afterAll(async () => {
 });
 
 const page = (path: string) => `http://127.0.0.1:${pages.port}${path}`;
-const patch = (member: TestMember, id: string, body: unknown) => api.http.patch(`/posts/${id}`).set('Authorization', member.auth).send(body as object);
+const patch = (member: TestMember, id: string, body: unknown) =>
+  api.http
+    .patch(`/posts/${id}`)
+    .set('Authorization', member.auth)
+    .send(body as object);
 const get = (member: TestMember, id: string) => api.http.get(`/posts/${id}`).set('Authorization', member.auth);
 
 /** A post whose body links to `url`, saved through PATCH; its card once the page is read. */
@@ -125,17 +155,27 @@ async function cardOf(url: string, member = ada) {
   const post = await createTestPost(api.runtime, member.memberId);
   const saved = await patch(member, post.id, { body: `Worth reading: ${url}. What do you think?` }).expect(200);
   expect(saved.body.post.link_preview).toMatchObject({ url, status: 'pending', enabled: true, title: null });
-  const card = await waitFor(async () => {
-    const current = (await get(member, post.id).expect(200)).body.post.link_preview;
-    return current.status === 'pending' ? undefined : current;
-  }, { timeoutMs: 20_000, what: `the card of ${url}` });
+  const card = await waitFor(
+    async () => {
+      const current = (await get(member, post.id).expect(200)).body.post.link_preview;
+      return current.status === 'pending' ? undefined : current;
+    },
+    { timeoutMs: 20_000, what: `the card of ${url}` },
+  );
   return { post, card };
 }
 
 describe('a link in the body becomes a card', () => {
   it('Open Graph title, description, site name and image; the image stored as a JPEG of at most 1200 px, served to the member', async () => {
     const { card } = await cardOf(page('/og'));
-    expect(card).toMatchObject({ status: 'ready', title: 'Trunk-based development, a year on', description: "What changed & what didn't.", site_name: 'Eng Blog', note: null, edited: false });
+    expect(card).toMatchObject({
+      status: 'ready',
+      title: 'Trunk-based development, a year on',
+      description: "What changed & what didn't.",
+      site_name: 'Eng Blog',
+      note: null,
+      edited: false,
+    });
     // Served by the API (decision 0010), as every file this service stores.
     const image = await fetch(`${api.baseUrl.replace('/api/v1', '')}${new URL(card.image_url).pathname}`);
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
@@ -218,7 +258,7 @@ describe('hostile pages', () => {
   });
 });
 
-describe('the member\'s choices (PATCH link_preview)', () => {
+describe("the member's choices (PATCH link_preview)", () => {
   it('turn the card off and on, override title and description, choose another page, and go back', async () => {
     const { post } = await cardOf(page('/og'));
     const off = await patch(ada, post.id, { link_preview: { enabled: false } }).expect(200);
@@ -260,7 +300,7 @@ describe('the member\'s choices (PATCH link_preview)', () => {
     expect([response.status, response.body.error.code]).toEqual([422, 'validation_error']);
   });
 
-  it('choices for a post without any link are 422 unprocessable; another member\'s post is 404; a published post 409', async () => {
+  it("choices for a post without any link are 422 unprocessable; another member's post is 404; a published post 409", async () => {
     const plain = await createTestPost(api.runtime, ada.memberId, { body: 'no link at all' });
     const none = await patch(ada, plain.id, { link_preview: { title: 'x' } });
     expect([none.status, none.body.error.code]).toEqual([422, 'unprocessable']);
@@ -283,11 +323,18 @@ describe('without LPS_ALLOW_PRIVATE_URLS', () => {
         reached += 1;
         send(res, 'text/html', html('<title>secret</title>'));
       });
-      await guarded.http.patch(`/posts/${post.id}`).set('Authorization', member.auth).send({ body: `Internal ${spy.url}/admin` }).expect(200);
-      const card = await waitFor(async () => {
-        const current = (await guarded.http.get(`/posts/${post.id}`).set('Authorization', member.auth)).body.post.link_preview;
-        return current.status === 'pending' ? undefined : current;
-      }, { what: 'the refused card' });
+      await guarded.http
+        .patch(`/posts/${post.id}`)
+        .set('Authorization', member.auth)
+        .send({ body: `Internal ${spy.url}/admin` })
+        .expect(200);
+      const card = await waitFor(
+        async () => {
+          const current = (await guarded.http.get(`/posts/${post.id}`).set('Authorization', member.auth)).body.post.link_preview;
+          return current.status === 'pending' ? undefined : current;
+        },
+        { what: 'the refused card' },
+      );
       expect(card).toMatchObject({ status: 'unavailable', title: null, note: expect.stringContaining('private or local address') });
       expect(reached).toBe(0);
       await spy.close();

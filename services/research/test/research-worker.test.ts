@@ -17,7 +17,13 @@ const searxngResults = (res: ServerResponse) => {
       query: 'platform engineering',
       number_of_results: 3,
       results: [
-        { title: 'Platform teams cut onboarding time', url: 'https://example.com/onboarding', content: 'New engineers shipped in 4 days instead of 3 weeks.', engine: 'duckduckgo', score: 1.2 },
+        {
+          title: 'Platform teams cut onboarding time',
+          url: 'https://example.com/onboarding',
+          content: 'New engineers shipped in 4 days instead of 3 weeks.',
+          engine: 'duckduckgo',
+          score: 1.2,
+        },
         { title: 'The <b>hidden cost</b> of internal platforms', url: 'https://blog.example.org/cost', content: 'Maintenance took 30% of the team.', engine: 'bing' },
         { title: '', url: 'https://example.net/empty', content: '' },
       ],

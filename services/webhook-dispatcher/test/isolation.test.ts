@@ -22,8 +22,7 @@ const receiver = async () => {
   servers.push(started);
   return started;
 };
-const relayed = (eventId: string) =>
-  waitFor(async () => (await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: eventId } })).relayedAt, { what: 'the relay' });
+const relayed = (eventId: string) => waitFor(async () => (await test.runtime.db.outboxEvent.findUniqueOrThrow({ where: { id: eventId } })).relayedAt, { what: 'the relay' });
 const eventIds = (server: Receiver) => server.received.map((delivery) => JSON.parse(delivery.rawBody.toString()).id as string);
 
 describe('who receives what', () => {

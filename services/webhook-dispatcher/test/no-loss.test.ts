@@ -61,7 +61,12 @@ describe('no delivery is lost', () => {
     test = await createTestRuntime({ LPS_ALLOW_PRIVATE_URLS: '1', ...ENV });
     receiver = await countingReceiver();
     const member = await createTestMember(test.runtime);
-    await insertEndpoint(test.runtime.db, { memberId: member.memberId, url: `${receiver.server.url}/hook`, events: ['post.published'], secretEnc: test.runtime.keyring.encrypt(`whsec_${Buffer.alloc(32, 7).toString('base64')}`) });
+    await insertEndpoint(test.runtime.db, {
+      memberId: member.memberId,
+      url: `${receiver.server.url}/hook`,
+      events: ['post.published'],
+      secretEnc: test.runtime.keyring.encrypt(`whsec_${Buffer.alloc(32, 7).toString('base64')}`),
+    });
     (test as TestRuntime & { memberId: string }).memberId = member.memberId;
   });
   afterEach(async () => {

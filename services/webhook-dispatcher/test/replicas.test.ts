@@ -146,7 +146,10 @@ describe('two APIs', () => {
       env: { ...process.env, DATABASE_URL: test.database.url, LPS_REDIS_PREFIX: test.runtime.config.redis.prefix },
     });
     for (const api of apis) {
-      await waitFor(async () => (await fetch(`${api}/me`, { headers: { authorization: member.auth } })).status === 401, { timeoutMs: 5_000, what: `${api} to refuse the revoked key` });
+      await waitFor(async () => (await fetch(`${api}/me`, { headers: { authorization: member.auth } })).status === 401, {
+        timeoutMs: 5_000,
+        what: `${api} to refuse the revoked key`,
+      });
     }
   });
 });

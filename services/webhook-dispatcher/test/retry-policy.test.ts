@@ -10,7 +10,7 @@ describe('nextRetryDelay', () => {
     expect(nextRetryDelay(policy(0.5), 4, null)).toBeNull();
   });
 
-  it('honours a receiver\'s Retry-After as a lower bound, up to a day', () => {
+  it("honours a receiver's Retry-After as a lower bound, up to a day", () => {
     expect(nextRetryDelay(policy(0.5), 1, 30_000)).toBe(30_000);
     expect(nextRetryDelay(policy(0.5), 2, 1_000)).toBe(60_000);
     expect(nextRetryDelay(policy(0.5), 1, 30 * 86_400_000)).toBe(RETRY_AFTER_CEILING_MS);

@@ -57,7 +57,12 @@ function twoDispatchers() {
   const pausesOne = createEndpointPauses(test.runtime.redis, prefix());
   const pausesTwo = createEndpointPauses(test.runtime.redis, prefix());
   const slotsOfTwo = createEndpointSlots(test.runtime.redis, prefix(), {
-    limit: 2, unrecordedLimit: 4, leaseMs: 15_000, renewAfterMs: 2_500, expectedWaitMs: 0, maxWaitMs: 0,
+    limit: 2,
+    unrecordedLimit: 4,
+    leaseMs: 15_000,
+    renewAfterMs: 2_500,
+    expectedWaitMs: 0,
+    maxWaitMs: 0,
     onPauseSeen: (id, until, timeouts) => pausesTwo.learn(id, until, timeouts),
   });
   return { endpointId: randomUUID(), pausesOne, pausesTwo, slotsOfTwo };

@@ -28,7 +28,10 @@ const targets = () => [
 describe('SSRF', () => {
   it('creating an endpoint for a private target answers 422 unprocessable', async () => {
     for (const url of targets()) {
-      const response = await test.api.http.post('/webhooks').set('Authorization', ada.auth).send({ url, events: ['post.published'] });
+      const response = await test.api.http
+        .post('/webhooks')
+        .set('Authorization', ada.auth)
+        .send({ url, events: ['post.published'] });
       expect({ url, status: response.status, code: response.body.error?.code }).toEqual({ url, status: 422, code: 'unprocessable' });
     }
   });

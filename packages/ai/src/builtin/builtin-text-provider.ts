@@ -41,7 +41,9 @@ export class BuiltinTextProvider implements TextProvider {
     const random = seededRandom(seed ^ hashText(request.idea) ^ hashText(request.templateId ?? ''));
     const templateId = request.templateId && WRITERS[request.templateId] ? request.templateId : pick(random, TEMPLATES).id;
     const writer = WRITERS[templateId] ?? writeStory;
-    const paragraphs = writer(draftContext(request, random)).map((paragraph) => paragraph.trim()).filter(Boolean);
+    const paragraphs = writer(draftContext(request, random))
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean);
     const tags = hashtagsFor(request.idea);
     return fitToLimit([...paragraphs, tags].join('\n\n'));
   }

@@ -19,10 +19,7 @@ export interface DraftContext {
 
 export type TemplateWriter = (context: DraftContext) => string[];
 
-export function draftContext(
-  request: { idea: string; angle?: string | null; member: MemberProfile; research?: ResearchNote[] },
-  random: () => number,
-): DraftContext {
+export function draftContext(request: { idea: string; angle?: string | null; member: MemberProfile; research?: ResearchNote[] }, random: () => number): DraftContext {
   const idea = request.idea.trim();
   const firstEnd = idea.search(/(?<=[.!?])\s+|\n/);
   const rest = firstEnd > 0 ? idea.slice(firstEnd).trim() : '';

@@ -102,7 +102,7 @@ function knownCompoundAt(tokens: Token[], index: number): number {
 function candidatesOf(phrases: Token[][]): Candidate[] {
   const found: Candidate[] = [];
   for (const tokens of phrases) {
-    for (let index = 0; index < tokens.length; ) {
+    for (let index = 0; index < tokens.length;) {
       const token = tokens[index] as Token;
       const next = tokens[index + 1];
       const known = knownCompoundAt(tokens, index);
@@ -142,14 +142,16 @@ function ideaTags(candidates: Candidate[]): Candidate[] {
   const ordered = candidates
     .map((candidate, position) => ({ candidate, position }))
     .filter(({ candidate }) => length(candidate.tag) <= MAX_TAG_LENGTH + 1)
-    .sort((a, b) => RANK[a.candidate.kind] - RANK[b.candidate.kind] || (a.candidate.kind === 'word' ? length(b.candidate.tag) - length(a.candidate.tag) : 0) || a.position - b.position)
+    .sort(
+      (a, b) => RANK[a.candidate.kind] - RANK[b.candidate.kind] || (a.candidate.kind === 'word' ? length(b.candidate.tag) - length(a.candidate.tag) : 0) || a.position - b.position,
+    )
     .map(({ candidate }) => candidate);
   const chosen: Candidate[] = [];
   const covered = new Set<string>();
   for (const candidate of ordered) {
     if (chosen.length === FROM_IDEA) break;
     const key = candidate.tag.toLowerCase();
-    const single = candidate.parts.length === 1 ? candidate.parts[0] as string : undefined;
+    const single = candidate.parts.length === 1 ? (candidate.parts[0] as string) : undefined;
     // "deploy" and "deploys", or a word already inside a compound: one tag is enough.
     if (covered.has(key) || (single && (covered.has(single) || covered.has(`${single}s`) || covered.has(single.replace(/s$/u, ''))))) continue;
     chosen.push(candidate);
@@ -177,7 +179,9 @@ export function hashtagsFor(idea: string): string {
   const topics = topicTags(phrases);
   // A word that is a topic's own tag takes the tag's usual form: "startup" → #Startups.
   const asTopic = (candidate: Candidate) =>
-    candidate.kind === 'word' ? (topics.find((topic) => [candidate.tag, `${candidate.tag}s`].some((tag) => tag.toLowerCase() === topic.toLowerCase())) ?? candidate.tag) : candidate.tag;
+    candidate.kind === 'word'
+      ? (topics.find((topic) => [candidate.tag, `${candidate.tag}s`].some((tag) => tag.toLowerCase() === topic.toLowerCase())) ?? candidate.tag)
+      : candidate.tag;
   const fromIdea = ideaTags(candidatesOf(phrases)).map((candidate) => ({ candidate, tag: asTopic(candidate) }));
   const taken = new Set(fromIdea.map(({ tag }) => tag.toLowerCase()));
   const added = topics.filter((topic) => !taken.has(topic.toLowerCase())).slice(0, FROM_TOPICS);

@@ -43,8 +43,7 @@ const TEMPLATES: Array<[title: string, angle: string]> = [
   ['Myths about {t} I hear every month', 'Name three myths and answer each with experience'],
 ];
 
-const fill = (template: string, theme: string, company: string): string =>
-  template.replace('{T}', capitalise(theme)).replace('{t}', theme).replace('{company}', company);
+const fill = (template: string, theme: string, company: string): string => template.replace('{T}', capitalise(theme)).replace('{t}', theme).replace('{company}', company);
 
 export const SHAPES: Shape[] = TEMPLATES.map(([title, angle]) => (theme, member) => {
   const company = member.companyName?.trim() ?? '';
@@ -69,10 +68,7 @@ export function themeOfTitle(title: string, member: MemberProfile): string | und
   const company = member.companyName?.trim() ?? '';
   for (const template of PATTERNS) {
     if (template.includes('{company}') && !company) continue;
-    const source = escapeForRegExp(template)
-      .replace('\\{T\\}', '(.+?)')
-      .replace('\\{t\\}', '(.+?)')
-      .replace('\\{company\\}', escapeForRegExp(company));
+    const source = escapeForRegExp(template).replace('\\{T\\}', '(.+?)').replace('\\{t\\}', '(.+?)').replace('\\{company\\}', escapeForRegExp(company));
     const match = new RegExp(`^${source}$`, 'i').exec(title.trim());
     if (match?.[1]) return match[1].toLowerCase();
   }

@@ -26,11 +26,7 @@ export const writeStory: TemplateWriter = (c) => [
 
 /** Lesson learned: the mistake, what changed, the rule kept since. */
 export const writeLessonLearned: TemplateWriter = (c) => [
-  pick(c.random, [
-    `I got this wrong for years: ${inSentence(c)}.`,
-    `A mistake I made, so you don't have to. ${c.topic}.`,
-    `${c.topic}. A lesson I learned the hard way.`,
-  ]),
+  pick(c.random, [`I got this wrong for years: ${inSentence(c)}.`, `A mistake I made, so you don't have to. ${c.topic}.`, `${c.topic}. A lesson I learned the hard way.`]),
   ...(c.details ? [c.details] : []),
   pick(c.random, [
     `The mistake: I assumed ${c.keyword} would sort itself out once the team was busy with the "real" work.`,

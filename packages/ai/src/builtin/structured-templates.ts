@@ -59,15 +59,9 @@ export const writeContrarian: TemplateWriter = (c) => [
 
 /** Announcement: what happened, why it matters, what comes next. */
 export const writeAnnouncement: TemplateWriter = (c) => [
-  pick(c.random, [
-    `Some news I am glad to share: ${inSentence(c)}.`,
-    `Big day for us. ${c.topic}.`,
-    `${c.topic}, and I wanted you to hear it here first.`,
-  ]),
+  pick(c.random, [`Some news I am glad to share: ${inSentence(c)}.`, `Big day for us. ${c.topic}.`, `${c.topic}, and I wanted you to hear it here first.`]),
   ...(c.details ? [c.details] : []),
-  c.angle
-    ? `Why it matters: ${lowerFirst(c.angle)}.`
-    : `Why it matters: it changes how we work on ${c.keyword}, and it is the result of months of quiet effort.`,
+  c.angle ? `Why it matters: ${lowerFirst(c.angle)}.` : `Why it matters: it changes how we work on ${c.keyword}, and it is the result of months of quiet effort.`,
   ...(c.member.companyName ? [`Thank you to everyone at ${c.member.companyName.trim()} who made it happen.`] : []),
   ...researchLines(c),
   pick(c.random, [

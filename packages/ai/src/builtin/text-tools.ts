@@ -24,15 +24,20 @@ export function topicOf(idea: string, max = 90): string {
 }
 
 const STOPWORDS = new Set(
-  ('about after again also because been before being between both could does doing down during each from further have having here into just more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours ours ' +
+  (
+    'about after again also because been before being between both could does doing down during each from further have having here into just more most other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours ours ' +
     'how why who we our you my mine its it’s i’m we’re dont don’t cant can’t isnt isn’t wasnt first thing things really still make made ' +
-    'took take takes taking went goes got gets half three four five seven eight nine time times year years month months week weeks days today')
-    .split(/\s+/),
+    'took take takes taking went goes got gets half three four five seven eight nine time times year years month months week weeks days today'
+  ).split(/\s+/),
 );
 
 /** Distinctive words of a text, in order of appearance, for hashtags and takeaways. */
 export function keywordsOf(text: string): string[] {
   // NFC and marks kept: a decomposed "café" or a Devanagari word stays one word (and one whole hashtag).
-  const words = text.normalize('NFC').toLowerCase().match(/\p{L}[\p{L}\p{M}\p{N}]{3,}/gu) ?? [];
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/\p{L}[\p{L}\p{M}\p{N}]{3,}/gu) ?? [];
   return [...new Set(words.filter((word) => !STOPWORDS.has(word)))];
 }

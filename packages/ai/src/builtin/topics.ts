@@ -2,10 +2,12 @@ import { keywordsOf } from './text-tools.js';
 
 /** Words of a title that say what kind of post it is, not what it is about. */
 const FRAMING_WORDS = new Set(
-  ('mistake mistakes lesson lessons wish known advice fails checklist change changed saved stop optimising optimizing good looks inside question ' +
+  (
+    'mistake mistakes lesson lessons wish known advice fails checklist change changed saved stop optimising optimizing good looks inside question ' +
     'sentences story think signs approach needs reset metric truth nobody tells wrong without template teammate years ignore best practices ' +
     'week fixed explain outside field start questions ever habit useful smallest team sport myths hear taught link talks starting fixing ' +
-    'hidden cost ignoring people new normal what wins win lost lose learned learn why how ways tips guide better worse great').split(' '),
+    'hidden cost ignoring people new normal what wins win lost lose learned learn why how ways tips guide better worse great'
+  ).split(' '),
 );
 
 /**

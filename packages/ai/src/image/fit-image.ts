@@ -10,8 +10,7 @@ type Size = { width: number; height: number };
 export const openForeignImage = (source: Buffer | string) => sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS });
 
 // Cropping around the centre is cheap: no saliency pass over a full-size image.
-const fitting = (source: Buffer | string, size: Size) =>
-  openForeignImage(source).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png();
+const fitting = (source: Buffer | string, size: Size) => openForeignImage(source).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'centre' }).png();
 
 /** Fits any image to an exact size as a PNG. */
 export const fitImage = (source: Buffer, size: Size): Promise<Buffer> => fitting(source, size).toBuffer();

@@ -20,11 +20,24 @@ const PHOTO_BUSY_SHARE = 0.6;
  * designs, a screenshot), the largest band free of it, so the overlay never
  * draws over the design's words.
  */
-async function overlayArea(image: Sharp, width: number, height: number, margin: number): Promise<{ x: number; y: number; width: number; height: number; scrimTop: number; scrimHeight: number; fade: boolean }> {
+async function overlayArea(
+  image: Sharp,
+  width: number,
+  height: number,
+  margin: number,
+): Promise<{ x: number; y: number; width: number; height: number; scrimTop: number; scrimHeight: number; fade: boolean }> {
   const layout = await analyseLayout(image, { width, height });
   const band = layout.quietBands[0];
   if (layout.busyShare > PHOTO_BUSY_SHARE || !band) {
-    return { x: margin, y: Math.round(height * 0.52), width: width - 2 * margin, height: Math.round(height * 0.48) - margin, scrimTop: Math.round(height * 0.4), scrimHeight: Math.round(height * 0.6), fade: true };
+    return {
+      x: margin,
+      y: Math.round(height * 0.52),
+      width: width - 2 * margin,
+      height: Math.round(height * 0.48) - margin,
+      scrimTop: Math.round(height * 0.4),
+      scrimHeight: Math.round(height * 0.6),
+      fade: true,
+    };
   }
   const pad = Math.min(Math.round(band.height * 0.12), margin);
   return { x: margin, y: band.top + pad, width: width - 2 * margin, height: band.height - 2 * pad, scrimTop: band.top, scrimHeight: band.height, fade: false };

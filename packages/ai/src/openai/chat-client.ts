@@ -64,8 +64,7 @@ export class ChatClient {
       },
       hooks: {
         beforeRetry: [
-          (error, retryCount) =>
-            options.logger?.warn('AI provider call failed, retrying', { attempt: retryCount, error: error.message, status: error.response?.statusCode }),
+          (error, retryCount) => options.logger?.warn('AI provider call failed, retrying', { attempt: retryCount, error: error.message, status: error.response?.statusCode }),
         ],
       },
     });

@@ -23,11 +23,15 @@ const memberValues = (member: MemberProfile) => ({
 });
 
 const notesText = (notes: ResearchNote[] | undefined): string =>
-  notes && notes.length > 0
-    ? notes.map((note) => `- ${note.title}: ${note.snippet}${note.url ? ` (${note.url})` : ''}`).join('\n')
-    : '(none)';
+  notes && notes.length > 0 ? notes.map((note) => `- ${note.title}: ${note.snippet}${note.url ? ` (${note.url})` : ''}`).join('\n') : '(none)';
 
-const avoidText = (titles: string[]): string => (titles.length > 0 ? titles.slice(0, 50).map((title) => `- ${title}`).join('\n') : '(none)');
+const avoidText = (titles: string[]): string =>
+  titles.length > 0
+    ? titles
+        .slice(0, 50)
+        .map((title) => `- ${title}`)
+        .join('\n')
+    : '(none)';
 
 /** Dedupes by title (case-insensitive), drops titles already taken, caps the count. */
 function cleanIdeas(ideas: IdeaDraft[], avoid: string[], count: number): IdeaDraft[] {

@@ -12,7 +12,11 @@ export const ideasAnswerSchema = Joi.object<{ ideas: IdeaDraft[] }>({
     .items(
       Joi.object({
         title: Joi.string().trim().min(3).max(MAX_IDEA_TITLE_LENGTH).required(),
-        angle: Joi.string().trim().allow('', null).max(MAX_IDEA_ANGLE_LENGTH * 2).default(null),
+        angle: Joi.string()
+          .trim()
+          .allow('', null)
+          .max(MAX_IDEA_ANGLE_LENGTH * 2)
+          .default(null),
       }),
     )
     .min(1)

@@ -21,7 +21,11 @@ interface SearxngAnswer {
   results: { title: string; url?: string | null; content?: string | null }[];
 }
 
-const stripTags = (text: string): string => text.replace(/<[^>]*>/g, '').replace(/\s+/g, ' ').trim();
+const stripTags = (text: string): string =>
+  text
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Web research through a SearxNG-compatible JSON API (self-hostable, no key):

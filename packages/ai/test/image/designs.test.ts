@@ -42,7 +42,7 @@ describe.each(Object.entries(INPUTS))('builtin designs with %s input', (_label, 
     expect(new Set(squares.map((square) => square.data.toString('base64'))).size).toBe(DESIGNS.length);
   });
 
-  it('records with every image the words it shows and alt text that says them, within LinkedIn\'s 4086 characters (decision 0022)', () => {
+  it("records with every image the words it shows and alt text that says them, within LinkedIn's 4086 characters (decision 0022)", () => {
     for (const image of candidates.filter((candidate) => candidate.kind === 'image')) {
       expect(image.showsText?.trim()).toBeTruthy();
       expect(image.altText).toContain(image.showsText?.slice(0, 200));

@@ -14,7 +14,13 @@ describe('fitImageFile (upload variants, file to file)', () => {
   it('fits a JPEG to an exact PNG size and reads the displayed size from the header, EXIF orientation applied', async () => {
     const source = join(dir, 'portrait.jpg');
     // Stored 900×600 but tagged "rotate 90°": it is shown as 600×900.
-    await writeFile(source, await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    await writeFile(
+      source,
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: '#336699' } })
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .toBuffer(),
+    );
     expect(await imageSizeOf(source)).toEqual({ width: 600, height: 900 });
     const target = join(dir, 'fitted.png');
     await fitImageFile(source, { width: 1200, height: 627 }, target);
@@ -23,7 +29,9 @@ describe('fitImageFile (upload variants, file to file)', () => {
   });
 
   it('rejects an image whose header is valid but whose pixels are garbage', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const source = join(dir, 'broken.png');
     await writeFile(source, Buffer.concat([png.subarray(0, 40), Buffer.alloc(4000, 7)]));
     await expect(fitImageFile(source, { width: 1200, height: 1200 }, join(dir, 'never.png'))).rejects.toThrow();

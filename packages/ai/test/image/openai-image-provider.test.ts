@@ -3,8 +3,17 @@ import { ProviderUnavailableError } from '@lps/ai';
 import { OpenAiImageProvider } from '@lps/ai/image';
 import { readBody, startLoopbackServer, type LoopbackServer } from '@lps/testing';
 
-const request = { body: 'We cut our deploy time in half.\n\nHere is how.', idea: null, scene: 'a calm harbour at dawn', member: { displayName: 'Ada', headline: null, companyName: null }, seed: 1 };
-const picture = () => sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#336699' } }).png().toBuffer();
+const request = {
+  body: 'We cut our deploy time in half.\n\nHere is how.',
+  idea: null,
+  scene: 'a calm harbour at dawn',
+  member: { displayName: 'Ada', headline: null, companyName: null },
+  seed: 1,
+};
+const picture = () =>
+  sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
 let server: LoopbackServer;
 let calls: Array<{ path: string; auth?: string; body: Record<string, unknown> }>;
@@ -55,7 +64,10 @@ describe('OpenAiImageProvider against an OpenAI-compatible endpoint', () => {
     expect(calls[0]).toMatchObject({ path: '/v1/images/generations', auth: 'Bearer sk-test', body: { model: 'gpt-image-1', n: 1 } });
     expect(String(calls[0]?.body.prompt)).toContain('deploy time in half');
     expect(String(calls[0]?.body.prompt)).toContain('calm harbour');
-    expect(candidates.map((candidate) => [candidate.width, candidate.height])).toEqual([[1200, 1200], [1200, 627]]);
+    expect(candidates.map((candidate) => [candidate.width, candidate.height])).toEqual([
+      [1200, 1200],
+      [1200, 627],
+    ]);
     for (const candidate of candidates) {
       const meta = await sharp(candidate.data).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', candidate.width, candidate.height]);

@@ -2,7 +2,9 @@ import sharp from 'sharp';
 import { BuiltinImageProvider, renderOverlay } from '@lps/ai/image';
 
 const photo = (format: 'png' | 'jpeg') =>
-  sharp({ create: { width: 900, height: 600, channels: 3, background: '#6699cc' } })[format]().toBuffer();
+  sharp({ create: { width: 900, height: 600, channels: 3, background: '#6699cc' } })
+    [format]()
+    .toBuffer();
 
 describe('renderOverlay', () => {
   it.each(['png', 'jpeg'] as const)('draws the hook over a %s: same size and format, different pixels', async (format) => {

@@ -49,5 +49,8 @@ export function latencies(answers: Answer[]): { p50: number; p99: number; text: 
 export function statusCounts(answers: Answer[]): string {
   const counts = new Map<number, number>();
   for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
-  return [...counts.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${count} × ${status}`).join(', ');
+  return [...counts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
 }

@@ -10,7 +10,9 @@ export interface ProcessMemory {
 
 export function processMemory(pid: number): ProcessMemory {
   const statusMb = (field: 'VmRSS' | 'VmHWM') => {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith(field));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(field));
     return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
   };
   return {

@@ -24,13 +24,15 @@ export function pidsNamed(comm: string): number[] {
   } catch {
     return [];
   }
-  return entries.filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm;
-    } catch {
-      return false;
-    }
-  }).map(Number);
+  return entries
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
 }
 
 /** Named groups of processes whose CPU a window is charged to. Pids are looked up at each reading. */
@@ -47,4 +49,4 @@ export const readCpu = (groups: ProcessGroups): CpuReading =>
  * services, their pooled database connections, Redis) live through the window.
  */
 export const cpuPerItem = (before: CpuReading, after: CpuReading, items: number): CpuReading =>
-  Object.fromEntries(Object.keys(after).map((name) => [name, ((after[name] ?? 0) - (before[name] ?? 0)) * 1000 / items]));
+  Object.fromEntries(Object.keys(after).map((name) => [name, (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / items]));

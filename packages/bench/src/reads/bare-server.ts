@@ -54,7 +54,10 @@ api.get('/posts/:id/analytics', async (req, res) => {
 api.get('/analytics', async (_req, res) => {
   const [kpis, top] = await Promise.all([
     pool.query('SELECT * FROM member_analytics WHERE member_id = $1', [member]),
-    pool.query(`SELECT * FROM posts WHERE member_id = $1 AND status = 'published' ORDER BY analytics_engagement DESC, analytics_impressions DESC, published_at DESC, id DESC LIMIT 5`, [member]),
+    pool.query(
+      `SELECT * FROM posts WHERE member_id = $1 AND status = 'published' ORDER BY analytics_engagement DESC, analytics_impressions DESC, published_at DESC, id DESC LIMIT 5`,
+      [member],
+    ),
   ]);
   res.json({ kpis: kpis.rows[0], top_posts: top.rows });
 });

@@ -98,6 +98,8 @@ export const analyzeTables = async (seed: SeedPool): Promise<void> => {
 /** A post of the member to read by id: the newest, and the newest published one. */
 export async function samplePosts(seed: SeedPool, memberId: string): Promise<{ post: string; published: string }> {
   const newest = (await seed.pool.query<{ id: string }>('SELECT id FROM posts WHERE member_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [memberId])).rows[0]!.id;
-  const published = (await seed.pool.query<{ id: string }>(`SELECT id FROM posts WHERE member_id = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT 1`, [memberId])).rows[0]!.id;
+  const published = (
+    await seed.pool.query<{ id: string }>(`SELECT id FROM posts WHERE member_id = $1 AND status = 'published' ORDER BY created_at DESC, id DESC LIMIT 1`, [memberId])
+  ).rows[0]!.id;
   return { post: newest, published };
 }

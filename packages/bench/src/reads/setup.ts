@@ -82,7 +82,11 @@ export async function measureRead(baseUrl: string, target: ReadTarget, options: 
 }
 
 /** The median as the publish bench takes it (the upper one of an even count). */
-export const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+export const median = (values: number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 export const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 export const num = (value: number, digits = 1, width = 9) => value.toFixed(digits).padStart(width);

@@ -20,6 +20,10 @@ export async function startBenchReceiver(): Promise<{ url: string; arrivals: Map
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     arrivals,
     requests: () => requests,
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -30,7 +30,11 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   if (analytics && !network.linkedin.analyticsApp) throw new UsageError(new AnalyticsAppMissingError().message);
   const url = oauth.authorizeUrl(await createOAuthLink(context.db, keyring, { memberId, replace, analytics }));
   if (analytics) {
-    context.print(context.options.json ? JSON.stringify({ member_id: memberId, authorize_url: url, app: 'analytics' }) : `Open this URL in a browser logged in as the member, to let the analytics app read their post statistics (valid once, for 30 minutes):\n${url}`);
+    context.print(
+      context.options.json
+        ? JSON.stringify({ member_id: memberId, authorize_url: url, app: 'analytics' })
+        : `Open this URL in a browser logged in as the member, to let the analytics app read their post statistics (valid once, for 30 minutes):\n${url}`,
+    );
     return;
   }
   const current = await findNetworkConnection(context.db, memberId);
@@ -73,7 +77,12 @@ export async function memberConnections(context: CommandContext): Promise<void> 
       disconnect_reason: row.disconnectReason,
       scheduled_after_expiry: lateByMember.get(row.memberId) ?? 0,
       analytics: analytics
-        ? { connected: !analytics.disconnectedAt, scopes: scopeList(analytics.scopes), expires_at: analytics.expiresAt.toISOString(), disconnect_reason: analytics.disconnectReason }
+        ? {
+            connected: !analytics.disconnectedAt,
+            scopes: scopeList(analytics.scopes),
+            expires_at: analytics.expiresAt.toISOString(),
+            disconnect_reason: analytics.disconnectReason,
+          }
         : null,
     };
   });
@@ -86,6 +95,8 @@ export async function memberConnections(context: CommandContext): Promise<void> 
     const state = entry.connected ? `connected until ${entry.refresh_expires_at ?? entry.expires_at ?? 'no expiry'}` : `disconnected (${entry.disconnect_reason ?? 'unknown'})`;
     const analytics = entry.analytics ? `analytics ${entry.analytics.connected ? `until ${entry.analytics.expires_at}` : 'disconnected'}` : 'no analytics app';
     const late = entry.scheduled_after_expiry ? `  ${entry.scheduled_after_expiry} POST(S) SCHEDULED AFTER IT ENDS` : '';
-    context.print(`${entry.member_id}  ${entry.display_name ?? ''}  ${entry.provider}  ${state}  ${analytics}${entry.expires_soon ? '  EXPIRES SOON: run lps member connect' : ''}${late}`);
+    context.print(
+      `${entry.member_id}  ${entry.display_name ?? ''}  ${entry.provider}  ${state}  ${analytics}${entry.expires_soon ? '  EXPIRES SOON: run lps member connect' : ''}${late}`,
+    );
   }
 }

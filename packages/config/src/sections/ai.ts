@@ -5,7 +5,9 @@ import { defineSection } from './section.js';
 export const aiSection = defineSection({
   variables: {
     LPS_AI_PROVIDER: Joi.string().valid('builtin', 'openai').default('builtin'),
-    OPENAI_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.openai.com/v1'),
+    OPENAI_BASE_URL: Joi.string()
+      .uri({ scheme: ['http', 'https'] })
+      .default('https://api.openai.com/v1'),
     OPENAI_API_KEY: Joi.string().allow(''),
     LPS_AI_MODEL: Joi.string().default('gpt-4o-mini'),
     LPS_IMAGE_MODEL: Joi.string().default('gpt-image-1'),

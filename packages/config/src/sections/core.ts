@@ -11,7 +11,9 @@ export const coreSection = defineSection({
     // Development listens on loopback only (its encryption key and data are a laptop's); containers set HOST=0.0.0.0.
     HOST: Joi.string().when('NODE_ENV', { is: 'production', then: Joi.string().default('0.0.0.0'), otherwise: Joi.string().default('127.0.0.1') }),
     PUBLIC_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
-    DATABASE_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).default(DEFAULT_DATABASE_URL),
+    DATABASE_URL: Joi.string()
+      .uri({ scheme: ['postgres', 'postgresql'] })
+      .default(DEFAULT_DATABASE_URL),
     LOG_LEVEL: Joi.string().valid('error', 'warn', 'info', 'http', 'debug', 'silent').default('info'),
     LOG_FORMAT: Joi.string().valid('json', 'pretty'),
     LPS_SHUTDOWN_TIMEOUT: durationMs('25s', { min: '1s' }),

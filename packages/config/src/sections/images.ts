@@ -13,7 +13,11 @@ export const imagesSection = defineSection({
      * API: the largest video upload (multipart or image_url), in bytes. LinkedIn's Videos API takes
      * MP4s of 75 KB to 500 MB (decision 0021); the upload is streamed to storage, never held.
      */
-    LPS_VIDEO_MAX_BYTES: Joi.number().integer().min(76_800).max(5 * 1024 ** 3).default(500 * 1024 * 1024),
+    LPS_VIDEO_MAX_BYTES: Joi.number()
+      .integer()
+      .min(76_800)
+      .max(5 * 1024 ** 3)
+      .default(500 * 1024 * 1024),
   },
   build: (env) => ({
     waitMs: env.LPS_IMAGE_WAIT as number,

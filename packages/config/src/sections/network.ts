@@ -5,8 +5,7 @@ import { scopeList } from '../scope-list.js';
 import { defineSection } from './section.js';
 
 /** LinkedIn's app credentials: required only when the real network is chosen, so the sandbox needs nothing. */
-const requiredWithLinkedIn = (schema: Joi.Schema) =>
-  schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
+const requiredWithLinkedIn = (schema: Joi.Schema) => schema.when('LPS_NETWORK', { is: 'linkedin', then: Joi.required(), otherwise: Joi.optional() });
 
 /**
  * Publications in flight per publisher process. A publication mostly waits on the
@@ -17,7 +16,11 @@ export const DEFAULT_PUBLISH_CONCURRENCY = 64;
 
 /** LPS_CONNECT_RETURN_URLS: a comma list of URL prefixes, each checked and normalised once at start. */
 const returnUrlList = Joi.string().custom((value: string, helpers) => {
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(parseAllowedReturnUrl);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(parseAllowedReturnUrl);
   const problem = entries.find((entry): entry is string => typeof entry === 'string');
   if (problem) return helpers.message({ custom: `{{#label}}: ${problem}` });
   return entries;
@@ -26,7 +29,11 @@ const returnUrlList = Joi.string().custom((value: string, helpers) => {
 /** LPS_CONNECTION_WARNING_DAYS: whole days before a grant's end, most distant first (`7,1`). */
 const warningDays = Joi.string()
   .custom((value: string, helpers) => {
-    const days = value.split(',').map((entry) => entry.trim()).filter(Boolean).map(Number);
+    const days = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map(Number);
     if (days.length === 0 || days.some((day) => !Number.isInteger(day) || day < 1 || day > 365)) {
       return helpers.message({ custom: '{{#label}} must be a comma list of whole days between 1 and 365, like 7,1' });
     }
@@ -44,8 +51,12 @@ export const networkSection = defineSection({
       .pattern(/^20\d{2}(0[1-9]|1[0-2])$/)
       .default('202601')
       .messages({ 'string.pattern.base': '{{#label}} must be a LinkedIn version YYYYMM, e.g. 202601' }),
-    LINKEDIN_API_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://api.linkedin.com'),
-    LINKEDIN_OAUTH_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }).default('https://www.linkedin.com/oauth/v2'),
+    LINKEDIN_API_BASE_URL: Joi.string()
+      .uri({ scheme: ['http', 'https'] })
+      .default('https://api.linkedin.com'),
+    LINKEDIN_OAUTH_BASE_URL: Joi.string()
+      .uri({ scheme: ['http', 'https'] })
+      .default('https://www.linkedin.com/oauth/v2'),
     LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
     /**
      * The optional second app for analytics (Community Management API, which LinkedIn grants only

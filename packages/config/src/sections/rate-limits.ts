@@ -6,9 +6,11 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
-const rule = Joi.string().pattern(/^\d+\/\d+$/).messages({
-  'string.pattern.base': '{{#label}} must look like <requests>/<seconds>, e.g. 600/60',
-});
+const rule = Joi.string()
+  .pattern(/^\d+\/\d+$/)
+  .messages({
+    'string.pattern.base': '{{#label}} must look like <requests>/<seconds>, e.g. 600/60',
+  });
 
 const parseRule = (text: string): RateLimitRule => {
   const [points, durationSeconds] = text.split('/').map(Number) as [number, number];

@@ -44,7 +44,7 @@ const redisUrls = Joi.string().custom((value: string, helpers) => {
   const parts = value.split(',').filter((part) => part.trim() !== '');
   try {
     const parsed = parts.map(parseUrl);
-    if (parsed.length === 0 || parsed.some((part) => part.scheme !== 'redis' && part.scheme !== 'rediss' || part.node.host === '')) throw new Error();
+    if (parsed.length === 0 || parsed.some((part) => (part.scheme !== 'redis' && part.scheme !== 'rediss') || part.node.host === '')) throw new Error();
     if (new Set(parsed.map((part) => part.scheme)).size > 1) return helpers.message({ custom: '{{#label}} mixes redis:// and rediss:// seeds' });
     if (parsed.some((part) => !Number.isInteger(part.db) || part.db < 0)) throw new Error();
   } catch {
@@ -56,16 +56,19 @@ const redisUrls = Joi.string().custom((value: string, helpers) => {
 export const redisSection = defineSection({
   variables: {
     REDIS_URL: redisUrls.default(DEFAULT_REDIS_URL),
-    LPS_REDIS_PREFIX: Joi.string().pattern(/^[A-Za-z0-9_-]+$/).default('lps'),
+    LPS_REDIS_PREFIX: Joi.string()
+      .pattern(/^[A-Za-z0-9_-]+$/)
+      .default('lps'),
     REDIS_CLUSTER: Joi.boolean().truthy('1').falsy('0').default(false),
-    REDIS_TLS_CA_FILE: Joi.string().custom((value: string, helpers) =>
-      existsSync(value) ? value : helpers.message({ custom: '{{#label}} names no readable file' }),
-    ),
+    REDIS_TLS_CA_FILE: Joi.string().custom((value: string, helpers) => (existsSync(value) ? value : helpers.message({ custom: '{{#label}} names no readable file' }))),
   },
   build: (env): RedisSettings => {
     const url = env.REDIS_URL as string;
     const cluster = env.REDIS_CLUSTER as boolean;
-    const parsed = url.split(',').filter((part) => part.trim() !== '').map(parseUrl);
+    const parsed = url
+      .split(',')
+      .filter((part) => part.trim() !== '')
+      .map(parseUrl);
     const first = parsed[0] as ReturnType<typeof parseUrl>;
     const caFile = env.REDIS_TLS_CA_FILE as string | undefined;
     return {

@@ -10,9 +10,11 @@ import { defineSection } from './section.js';
  */
 export const FORMER_DEVELOPMENT_ENCRYPTION_KEY = '23fd59cd1beeb1033203a5512ad21b158e88abb10ad8a5390b39a75a426402a5';
 
-const key = Joi.string().pattern(/^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/).messages({
-  'string.pattern.base': '{{#label}} must be 32 bytes as base64 (44 chars) or hex (64 chars)',
-});
+const key = Joi.string()
+  .pattern(/^(?:[A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})$/)
+  .messages({
+    'string.pattern.base': '{{#label}} must be 32 bytes as base64 (44 chars) or hex (64 chars)',
+  });
 
 export const securitySection = defineSection({
   variables: {

@@ -38,10 +38,18 @@ const BATCHING = { maxBatch: 200, maxInFlight: 1 };
 
 export function createPublishPathStatements(sql: SqlPool): PublishPathStatements {
   const byId = <In extends { id: string }, Out>(run: (sql: SqlPool, inputs: In[]) => Promise<Map<string, Out>>) =>
-    createKeyedBatcher((inputs: In[]) => run(sql, inputs), (input) => input.id, BATCHING);
+    createKeyedBatcher(
+      (inputs: In[]) => run(sql, inputs),
+      (input) => input.id,
+      BATCHING,
+    );
   const find = byId<PostLookup, PostWithConnection>(findPostsWithConnection);
   const request = byId<PublicationRequest, Post>(requestPublications);
-  const commit = createKeyedBatcher((commits: PublishCommit[]) => commitPublishedIfUnchanged(sql, commits), (commit) => commit.postId, BATCHING);
+  const commit = createKeyedBatcher(
+    (commits: PublishCommit[]) => commitPublishedIfUnchanged(sql, commits),
+    (commit) => commit.postId,
+    BATCHING,
+  );
   return {
     findWithConnection: (id, memberId) => find({ id, memberId }),
     requestPublication: (id, fromStatus, now) => request({ id, fromStatus, now }),

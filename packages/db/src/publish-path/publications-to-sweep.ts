@@ -12,7 +12,10 @@ export interface PublicationToSweep {
  * posts due by `scheduledBy` (nothing in flight yet) and unpublished posts whose
  * publication was requested at or before `requestedBefore`.
  */
-export const findPublicationsToSweep = (db: DbOrTx, { scheduledBy, requestedBefore, limit }: { scheduledBy: Date; requestedBefore: Date; limit: number }): Promise<PublicationToSweep[]> =>
+export const findPublicationsToSweep = (
+  db: DbOrTx,
+  { scheduledBy, requestedBefore, limit }: { scheduledBy: Date; requestedBefore: Date; limit: number },
+): Promise<PublicationToSweep[]> =>
   db.post.findMany({
     where: {
       OR: [

@@ -13,9 +13,7 @@ export interface NetworkPostAttachment {
   publishedAt: Date;
 }
 
-export type AttachOutcome =
-  | { post: Post; outboxId: string }
-  | { problem: 'not found' | 'published' | 'in flight' | 'taken' };
+export type AttachOutcome = { post: Post; outboxId: string } | { problem: 'not found' | 'published' | 'in flight' | 'taken' };
 
 /**
  * Marks the post published as `urn`, with its post.published event, in one

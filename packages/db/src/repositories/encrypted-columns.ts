@@ -23,13 +23,7 @@ const quoted = (identifier: string): string => `"${identifier.replaceAll('"', '"
  * The next `limit` stored values of a column (in value order, after `after`) not
  * encrypted with `currentKeyId`, the second dot-separated part of a stored value.
  */
-export const valuesUnderOtherKeys = async (
-  db: DbOrTx,
-  { table, column }: EncryptedColumn,
-  currentKeyId: string,
-  after: string,
-  limit: number,
-): Promise<string[]> => {
+export const valuesUnderOtherKeys = async (db: DbOrTx, { table, column }: EncryptedColumn, currentKeyId: string, after: string, limit: number): Promise<string[]> => {
   const rows = await db.$queryRawUnsafe<{ value: string }[]>(
     `SELECT ${quoted(column)} AS value FROM ${quoted(table)}
      WHERE ${quoted(column)} > $2 AND split_part(${quoted(column)}, '.', 2) <> $1

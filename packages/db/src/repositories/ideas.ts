@@ -2,8 +2,7 @@ import { lockMemberScope, type DbOrTx } from '../client.js';
 import type { IdeaSource, Prisma } from '../generated/prisma/client.js';
 import { NEWEST_FIRST } from '../keyset.js';
 
-export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) =>
-  db.idea.findFirst({ where: { id, memberId } });
+export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) => db.idea.findFirst({ where: { id, memberId } });
 
 /** Every title the member has, newest first: generation must not suggest any of them again. */
 export const ideaTitles = async (db: DbOrTx, memberId: string): Promise<string[]> =>
@@ -54,10 +53,7 @@ export async function makeRoomForIdeas(tx: DbOrTx, memberId: string, wanted: num
 
 /** Whether a member is at the cap with nothing dismissed to make room (checked before paying for a generation). */
 export async function ideasAreFull(db: DbOrTx, memberId: string): Promise<boolean> {
-  const [total, removable] = await Promise.all([
-    db.idea.count({ where: { memberId } }),
-    db.idea.count({ where: { memberId, status: 'dismissed', postId: null } }),
-  ]);
+  const [total, removable] = await Promise.all([db.idea.count({ where: { memberId } }), db.idea.count({ where: { memberId, status: 'dismissed', postId: null } })]);
   return total - removable >= MAX_IDEAS_PER_MEMBER;
 }
 
@@ -92,5 +88,4 @@ export async function markIdeaUsed(db: DbOrTx, memberId: string, ideaId: string,
   return marked.count === 1;
 }
 
-export const updateIdea = (db: DbOrTx, id: string, data: Prisma.IdeaUncheckedUpdateInput) =>
-  db.idea.update({ where: { id }, data });
+export const updateIdea = (db: DbOrTx, id: string, data: Prisma.IdeaUncheckedUpdateInput) => db.idea.update({ where: { id }, data });

@@ -27,13 +27,7 @@ export type ClaimResult =
  * gets 409 while it is still running. An expired record, or a claim whose process
  * died (locked_until passed), is taken over.
  */
-export async function claimIdempotencyKey(
-  db: DbOrTx,
-  scope: IdempotencyScope,
-  requestHash: string,
-  windowMs: number,
-  lockMs: number,
-): Promise<ClaimResult> {
+export async function claimIdempotencyKey(db: DbOrTx, scope: IdempotencyScope, requestHash: string, windowMs: number, lockMs: number): Promise<ClaimResult> {
   const now = new Date();
   const data = {
     ...scope,
@@ -90,8 +84,6 @@ export const storeIdempotentResponse = (db: DbOrTx, recordId: string, response: 
   });
 
 /** Frees a claim whose request ended in a 5xx: those are not stored, so a retry runs again. */
-export const releaseIdempotencyKey = (db: DbOrTx, recordId: string) =>
-  db.idempotencyRecord.deleteMany({ where: { id: recordId, responseStatus: null } });
+export const releaseIdempotencyKey = (db: DbOrTx, recordId: string) => db.idempotencyRecord.deleteMany({ where: { id: recordId, responseStatus: null } });
 
-export const purgeExpiredIdempotencyRecords = (db: DbOrTx, now = new Date()) =>
-  db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now } } });
+export const purgeExpiredIdempotencyRecords = (db: DbOrTx, now = new Date()) => db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: now } } });

@@ -8,17 +8,14 @@ import type { ImageCandidate } from '../wire/post.js';
  * and brings the post back.
  */
 
-export const createImageRequest = (db: DbOrTx, request: { postId: string; memberId: string; scene: string | null }) =>
-  db.imageRequest.create({ data: request });
+export const createImageRequest = (db: DbOrTx, request: { postId: string; memberId: string; scene: string | null }) => db.imageRequest.create({ data: request });
 
 export const findImageRequest = (db: DbOrTx, id: string) => db.imageRequest.findUnique({ where: { id } });
 
-export const markImageRequestRunning = (db: DbOrTx, id: string) =>
-  db.imageRequest.update({ where: { id }, data: { status: 'running' } });
+export const markImageRequestRunning = (db: DbOrTx, id: string) => db.imageRequest.update({ where: { id }, data: { status: 'running' } });
 
 /** The queue refused the job: the request never ran, so it is failed with no completion time. */
-export const markImageRequestNeverQueued = (db: DbOrTx, id: string) =>
-  db.imageRequest.update({ where: { id }, data: { status: 'failed', lastError: 'could not be queued' } });
+export const markImageRequestNeverQueued = (db: DbOrTx, id: string) => db.imageRequest.update({ where: { id }, data: { status: 'failed', lastError: 'could not be queued' } });
 
 /** The worker gave up on the request; returns it (its post id). */
 export const markImageRequestFailed = (db: DbOrTx, id: string, reason: string) =>

@@ -18,20 +18,15 @@ export function createMember(db: DbOrTx, member: NewMember, network: 'sandbox' |
       displayName: member.displayName,
       headline: member.headline ?? null,
       companyName: member.companyName ?? null,
-      ...(network === 'sandbox'
-        ? { networkConnection: { create: { provider: 'sandbox', connectedAt: new Date() } } }
-        : {}),
+      ...(network === 'sandbox' ? { networkConnection: { create: { provider: 'sandbox', connectedAt: new Date() } } } : {}),
     },
     include: memberWithConnection,
   });
 }
 
-export const findMember = (db: DbOrTx, id: string) =>
-  db.member.findUnique({ where: { id }, include: memberWithConnection });
+export const findMember = (db: DbOrTx, id: string) => db.member.findUnique({ where: { id }, include: memberWithConnection });
 
 /** Only what prompts need (name, headline, company): one statement, no relations. */
-export const findMemberProfile = (db: DbOrTx, id: string) =>
-  db.member.findUnique({ where: { id }, select: { displayName: true, headline: true, companyName: true } });
+export const findMemberProfile = (db: DbOrTx, id: string) => db.member.findUnique({ where: { id }, select: { displayName: true, headline: true, companyName: true } });
 
-export const listMembers = (db: DbOrTx) =>
-  db.member.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: memberWithConnection });
+export const listMembers = (db: DbOrTx) => db.member.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], include: memberWithConnection });

@@ -84,5 +84,4 @@ export async function connectionsEndingBy(db: DbOrTx, horizon: Date): Promise<Ex
 const withMemberAndAnalytics = { member: { select: { displayName: true, analyticsConnection: true } } } satisfies Prisma.NetworkConnectionInclude;
 
 /** Every connection with its member's name and analytics grant, soonest expiry first (`lps member connections`). */
-export const listConnectionsWithAnalytics = (db: DbOrTx) =>
-  db.networkConnection.findMany({ include: withMemberAndAnalytics, orderBy: { expiresAt: 'asc' } });
+export const listConnectionsWithAnalytics = (db: DbOrTx) => db.networkConnection.findMany({ include: withMemberAndAnalytics, orderBy: { expiresAt: 'asc' } });

@@ -29,7 +29,13 @@ const json = (value: unknown): string | null => (value === null || value === und
  * post already shows exactly what it asked for), so neither change is lost unseen.
  * Other columns (body, candidates appended by the image service) do not conflict.
  */
-export async function replacePostImages(sql: Sql, postId: string, seen: Pick<Post, 'imageUrl' | 'format' | 'images'>, next: PostImagesChange, rule: PostImagesRule): Promise<Post | null> {
+export async function replacePostImages(
+  sql: Sql,
+  postId: string,
+  seen: Pick<Post, 'imageUrl' | 'format' | 'images'>,
+  next: PostImagesChange,
+  rule: PostImagesRule,
+): Promise<Post | null> {
   const result = await runPrepared<PostRow>(
     sql,
     'lps-replace-post-images',

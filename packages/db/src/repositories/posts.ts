@@ -21,12 +21,7 @@ export const findPostById = (db: DbOrTx, id: string) => db.post.findUnique({ whe
  * the write are one statement, so a concurrent publish cannot slip in between.
  * Returns null when the post left those states.
  */
-export async function updatePostIfStatus(
-  db: DbOrTx,
-  id: string,
-  allowedFrom: PostStatus[],
-  data: Prisma.PostUncheckedUpdateManyInput,
-) {
+export async function updatePostIfStatus(db: DbOrTx, id: string, allowedFrom: PostStatus[], data: Prisma.PostUncheckedUpdateManyInput) {
   const result = await db.post.updateMany({ where: { id, status: { in: allowedFrom } }, data });
   return result.count === 1 ? findPostById(db, id) : null;
 }

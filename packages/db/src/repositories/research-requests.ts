@@ -9,8 +9,7 @@ import type { DbOrTx } from '../client.js';
 
 const NOT_COMPLETED = { status: { not: 'completed' as const } };
 
-export const createResearchRequest = (db: DbOrTx, request: { memberId: string; keyword: string }) =>
-  db.researchRequest.create({ data: request });
+export const createResearchRequest = (db: DbOrTx, request: { memberId: string; keyword: string }) => db.researchRequest.create({ data: request });
 
 export const findResearchRequest = (db: DbOrTx, id: string) => db.researchRequest.findUnique({ where: { id } });
 
@@ -38,5 +37,4 @@ export async function claimResearchRequestCompletion(db: DbOrTx, id: string): Pr
 }
 
 /** A completed request that stored less than it found says so in `last_error`. */
-export const noteResearchShortfall = (db: DbOrTx, id: string, lastError: string) =>
-  db.researchRequest.update({ where: { id }, data: { lastError } });
+export const noteResearchShortfall = (db: DbOrTx, id: string, lastError: string) => db.researchRequest.update({ where: { id }, data: { lastError } });

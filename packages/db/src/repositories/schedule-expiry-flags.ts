@@ -4,8 +4,7 @@ import { reconnectDeadline } from '../wire/member.js';
 /** Every flag starts so: a later round (or a reconnection) recognises its own flags and clears them. */
 export const SCHEDULED_PAST_RECONNECT = 'scheduled after the LinkedIn connection ends';
 
-const flagText = (deadline: Date) =>
-  `${SCHEDULED_PAST_RECONNECT} (${deadline.toISOString()}): it will fail unless the member reconnects first (lps member connect <member-id>)`;
+const flagText = (deadline: Date) => `${SCHEDULED_PAST_RECONNECT} (${deadline.toISOString()}): it will fail unless the member reconnects first (lps member connect <member-id>)`;
 
 /**
  * Marks scheduled posts whose time lies after their member's LinkedIn connection ends

@@ -1,12 +1,10 @@
 import { inTransaction, lockMemberScope, type Db, type DbOrTx } from '../client.js';
 
-export const findOwnedEndpoint = (db: DbOrTx, memberId: string, id: string) =>
-  db.webhookEndpoint.findFirst({ where: { id, memberId } });
+export const findOwnedEndpoint = (db: DbOrTx, memberId: string, id: string) => db.webhookEndpoint.findFirst({ where: { id, memberId } });
 
 export const countEndpoints = (db: DbOrTx, memberId: string) => db.webhookEndpoint.count({ where: { memberId } });
 
-export const insertEndpoint = (db: DbOrTx, data: { memberId: string; url: string; events: string[]; secretEnc: string }) =>
-  db.webhookEndpoint.create({ data });
+export const insertEndpoint = (db: DbOrTx, data: { memberId: string; url: string; events: string[]; secretEnc: string }) => db.webhookEndpoint.create({ data });
 
 /**
  * Inserts an endpoint unless the member already has `max`: the count and the

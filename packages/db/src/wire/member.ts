@@ -30,7 +30,7 @@ export const reconnectDeadline = (grant: GrantExpiry | null | undefined): Date |
  * POST /publish answers with and a publication fails with.
  */
 export function connectionProblem(connection: Connection, network: 'sandbox' | 'linkedin', now = new Date()): string | undefined {
-  if (network === 'linkedin' && connection?.expiresAt && connection.expiresAt <= now) return 'the member\'s LinkedIn token has expired: connect them again';
+  if (network === 'linkedin' && connection?.expiresAt && connection.expiresAt <= now) return "the member's LinkedIn token has expired: connect them again";
   if (!isNetworkConnected(connection, network, now)) return 'the member is not connected to the network (lps member connect <member-id>)';
   if (network === 'linkedin' && (!connection?.accessTokenEnc || !connection.personUrn)) return 'the member has no LinkedIn token: connect them again';
   return undefined;

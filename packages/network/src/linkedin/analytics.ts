@@ -36,5 +36,4 @@ export const metricsFrom = (counts: Record<MetricType, number>): PostMetrics => 
 });
 
 /** `(share:urn%3Ali%3Ashare%3A…)` or `(ugc:…)` for ugcPost URNs; the parentheses stay literal. */
-export const analyticsEntity = (urn: string): string =>
-  `(${urn.startsWith('urn:li:ugcPost:') ? 'ugc' : 'share'}:${encodeURIComponent(urn)})`;
+export const analyticsEntity = (urn: string): string => `(${urn.startsWith('urn:li:ugcPost:') ? 'ugc' : 'share'}:${encodeURIComponent(urn)})`;

@@ -20,18 +20,26 @@ export interface LinkedInResponse {
 export class LinkedInHttp {
   private readonly client: Got;
 
-  constructor(readonly settings: LinkedInSettings, private readonly logger?: NetworkLogger) {
+  constructor(
+    readonly settings: LinkedInSettings,
+    private readonly logger?: NetworkLogger,
+  ) {
     this.client = got.extend({ throwHttpErrors: false, retry: { limit: 0 }, followRedirect: false, timeout: { request: settings.timeoutMs } });
   }
 
   /** A call to `<api base>/rest/<path>` (path may carry a query string). */
   rest(method: Method, path: string, token: string, json?: unknown): Promise<LinkedInResponse> {
-    return this.send(method, `${this.settings.apiBaseUrl}/rest/${path}`, {
-      Authorization: `Bearer ${token}`,
-      'LinkedIn-Version': this.settings.apiVersion,
-      'X-Restli-Protocol-Version': '2.0.0',
-      'Content-Type': 'application/json',
-    }, json === undefined ? undefined : JSON.stringify(json));
+    return this.send(
+      method,
+      `${this.settings.apiBaseUrl}/rest/${path}`,
+      {
+        Authorization: `Bearer ${token}`,
+        'LinkedIn-Version': this.settings.apiVersion,
+        'X-Restli-Protocol-Version': '2.0.0',
+        'Content-Type': 'application/json',
+      },
+      json === undefined ? undefined : JSON.stringify(json),
+    );
   }
 
   /** Any other call (upload URLs, /v2/userinfo, the OAuth token endpoint). */

@@ -22,8 +22,7 @@ import { uploadVideo, videoStatus } from './video-upload.js';
 // Repeating a create is safe when the first one certainly created nothing: media LinkedIn was still processing
 // (422, nothing created), or a connection that was never made (refused, no route, no DNS: nothing was sent).
 const CREATE_REPEAT_WAITS_MS = [500, 1_000, 2_000, 4_000];
-const safeToRepeat = (error: unknown) =>
-  error instanceof NetworkError && (error.code === 'MEDIA_ASSET_WAITING_UPLOAD' || error.code === 'MEDIA_ASSET_PROCESSING' || error.notSent);
+const safeToRepeat = (error: unknown) => error instanceof NetworkError && (error.code === 'MEDIA_ASSET_WAITING_UPLOAD' || error.code === 'MEDIA_ASSET_PROCESSING' || error.notSent);
 
 const tokenOf = (account: NetworkAccount): string => {
   if (!account.accessToken) throw new NetworkError('unauthorized', 'the member has no LinkedIn access token: connect them first');
@@ -109,7 +108,7 @@ export class LinkedInNetwork implements Network {
     }
     const post = parseJson<{ author?: string; commentary?: string; createdAt?: number }>(response);
     if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author ?? 'unknown'}, not ${account.personUrn}` };
-    if (post.commentary !== toLittleText(text)) return { verdict: 'not ours', reason: 'its commentary differs from this post\'s body' };
+    if (post.commentary !== toLittleText(text)) return { verdict: 'not ours', reason: "its commentary differs from this post's body" };
     // The Posts API answers createdAt in milliseconds since the epoch.
     return Number.isSafeInteger(post.createdAt) ? { verdict: 'ours', createdAt: new Date(post.createdAt as number) } : { verdict: 'ours' };
   }

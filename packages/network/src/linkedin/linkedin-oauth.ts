@@ -61,12 +61,7 @@ export class LinkedInOAuth {
 
   private async token(fields: Record<string, string>): Promise<LinkedInTokens> {
     const form = new URLSearchParams(fields);
-    const response = await this.http.send(
-      'POST',
-      `${this.settings.oauthBaseUrl}/accessToken`,
-      { 'Content-Type': 'application/x-www-form-urlencoded' },
-      form.toString(),
-    );
+    const response = await this.http.send('POST', `${this.settings.oauthBaseUrl}/accessToken`, { 'Content-Type': 'application/x-www-form-urlencoded' }, form.toString());
     const answer = parseJson<TokenAnswer>(response);
     if (!answer.access_token) throw new NetworkError('permanent', 'LinkedIn token answer carries no access_token');
     return {

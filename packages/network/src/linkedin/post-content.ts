@@ -32,7 +32,7 @@ function multiImage(images: UploadedImage[]) {
 }
 
 function article(card: ArticleCard) {
-  const thumbnailAlt = card.thumbnail && card.thumbnailAltText ? altText(card.thumbnailAltText, 'the link card\'s thumbnail') : {};
+  const thumbnailAlt = card.thumbnail && card.thumbnailAltText ? altText(card.thumbnailAltText, "the link card's thumbnail") : {};
   return {
     article: {
       source: card.source,

@@ -40,7 +40,9 @@ function checkedInstructions(value: unknown, sizeBytes: number): UploadInstructi
 
 async function initialize(http: LinkedInHttp, token: string, owner: string, sizeBytes: number): Promise<InitializedUpload> {
   const request = { initializeUploadRequest: { owner, fileSizeBytes: sizeBytes, uploadCaptions: false, uploadThumbnail: false } };
-  const answer = parseJson<{ value?: { video?: string; uploadToken?: string; uploadInstructions?: unknown } }>(await http.rest('POST', 'videos?action=initializeUpload', token, request));
+  const answer = parseJson<{ value?: { video?: string; uploadToken?: string; uploadInstructions?: unknown } }>(
+    await http.rest('POST', 'videos?action=initializeUpload', token, request),
+  );
   const video = answer.value?.video;
   if (!video?.startsWith('urn:li:video:')) throw new NetworkError('retryable', 'LinkedIn initializeUpload for videos answered without a video URN');
   return { video, uploadToken: answer.value?.uploadToken ?? '', instructions: checkedInstructions(answer.value?.uploadInstructions, sizeBytes) };
@@ -58,7 +60,8 @@ const PART_RETRY_WAITS_MS = [500, 2_000];
  */
 async function uploadPart(http: LinkedInHttp, part: UploadInstruction, source: VideoSource): Promise<string> {
   const bytes = await source.readRange(part.firstByte, part.lastByte);
-  if (bytes.length !== part.lastByte - part.firstByte + 1) throw new NetworkError('permanent', `the video source gave ${bytes.length} bytes for ${part.firstByte}-${part.lastByte}`);
+  if (bytes.length !== part.lastByte - part.firstByte + 1)
+    throw new NetworkError('permanent', `the video source gave ${bytes.length} bytes for ${part.firstByte}-${part.lastByte}`);
   for (let attempt = 0; ; attempt += 1) {
     try {
       const answer = await http.send('PUT', part.uploadUrl, { 'Content-Type': 'application/octet-stream' }, bytes);
@@ -68,7 +71,14 @@ async function uploadPart(http: LinkedInHttp, part: UploadInstruction, source: V
     } catch (error) {
       const wait = PART_RETRY_WAITS_MS[attempt];
       if (wait === undefined || !(error instanceof NetworkError) || !error.retryable) {
-        throw error instanceof NetworkError ? new NetworkError(error.kind, `LinkedIn refused the video part of bytes ${part.firstByte}-${part.lastByte}: ${error.message}`, { status: error.status, code: error.code, uncertain: error.uncertain, cause: error }) : error;
+        throw error instanceof NetworkError
+          ? new NetworkError(error.kind, `LinkedIn refused the video part of bytes ${part.firstByte}-${part.lastByte}: ${error.message}`, {
+              status: error.status,
+              code: error.code,
+              uncertain: error.uncertain,
+              cause: error,
+            })
+          : error;
       }
       await sleep(wait);
     }

@@ -28,7 +28,10 @@ export class RedisSandboxStore implements SandboxStore {
   private readonly keys;
   private readonly publishInOneCall: LuaCommand;
 
-  constructor(private readonly redis: SandboxRedis, prefix: string) {
+  constructor(
+    private readonly redis: SandboxRedis,
+    prefix: string,
+  ) {
     this.publishInOneCall = luaCommand(redis, 'lpsSandboxPublish', PUBLISH_SCRIPT, 4);
     const key = (name: string) => taggedKey(prefix, 'sandbox', name);
     this.keys = { sequence: key('seq'), posts: key('posts'), references: key('refs'), failures: key('failures') };

@@ -1,5 +1,16 @@
 import { NetworkError } from '../network-error.js';
-import { postUrl, type MediaStatus, type Network, type NetworkAccount, type NetworkIdentity, type OwnPostCheck, type PostMetrics, type PublishedPost, type PublishRequest, type VideoSource } from '../network.js';
+import {
+  postUrl,
+  type MediaStatus,
+  type Network,
+  type NetworkAccount,
+  type NetworkIdentity,
+  type OwnPostCheck,
+  type PostMetrics,
+  type PublishedPost,
+  type PublishRequest,
+  type VideoSource,
+} from '../network.js';
 import { postContent } from '../linkedin/post-content.js';
 import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
 import { addMetrics, syntheticMetrics, ZERO_METRICS } from './synthetic-metrics.js';
@@ -16,7 +27,10 @@ export interface SandboxOptions {
 export class SandboxNetwork implements Network {
   readonly mode = 'sandbox' as const;
 
-  constructor(readonly store: SandboxStore, private readonly options: SandboxOptions = {}) {}
+  constructor(
+    readonly store: SandboxStore,
+    private readonly options: SandboxOptions = {},
+  ) {}
 
   /** Makes the next matching call fail (tests). */
   injectFailure(failure: InjectedFailure): Promise<void> {

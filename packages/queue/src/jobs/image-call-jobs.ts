@@ -8,7 +8,6 @@ export interface ImageCallPayload {
   memberId: string;
 }
 
-
 /**
  * Why the image service did not do what was asked: the file itself (`content`, a 422 naming the
  * field), the post (`post`: gone or in a state that takes no images; the caller reads it again
@@ -40,7 +39,11 @@ export type DrawOverlayResult = { outcome: 'drawn'; image_url: string } | ImageC
 export type EncodeLinkThumbnailResult = { outcome: 'encoded'; image_url: string } | ImageCallRefusal;
 
 const payload = Joi.object<ImageCallPayload, true>({ imageRequestId: Joi.string().guid().required(), memberId: Joi.string().guid().required() });
-const refusal = Joi.object<ImageCallRefusal, true>({ outcome: Joi.string().valid('refused').required(), problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(), message: Joi.string().required() });
+const refusal = Joi.object<ImageCallRefusal, true>({
+  outcome: Joi.string().valid('refused').required(),
+  problem: Joi.string().valid('content', 'post', 'cap', 'abandoned').required(),
+  message: Joi.string().required(),
+});
 /** A candidate as the post stores it in `image_candidates` (the ImageCandidate wire type). */
 const candidate = Joi.object<ImageCandidate, true>({
   base_url: Joi.string().required(),
@@ -71,7 +74,11 @@ export const imageCallJobs = {
     queue: 'image-calls',
     schema: payload,
     result: Joi.alternatives<AttachUploadResult>().try(
-      Joi.object<Extract<AttachUploadResult, { outcome: 'attached' }>, true>({ outcome: Joi.string().valid('attached').required(), image_url: Joi.string().required(), candidates: Joi.array().items(candidate).min(1).required() }),
+      Joi.object<Extract<AttachUploadResult, { outcome: 'attached' }>, true>({
+        outcome: Joi.string().valid('attached').required(),
+        image_url: Joi.string().required(),
+        candidates: Joi.array().items(candidate).min(1).required(),
+      }),
       refusal,
     ),
     options: CALL_OPTIONS,
@@ -81,7 +88,10 @@ export const imageCallJobs = {
   'draw-overlay': defineCall({
     queue: 'image-calls',
     schema: payload,
-    result: Joi.alternatives<DrawOverlayResult>().try(Joi.object<Extract<DrawOverlayResult, { outcome: 'drawn' }>, true>({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }), refusal),
+    result: Joi.alternatives<DrawOverlayResult>().try(
+      Joi.object<Extract<DrawOverlayResult, { outcome: 'drawn' }>, true>({ outcome: Joi.string().valid('drawn').required(), image_url: Joi.string().required() }),
+      refusal,
+    ),
     options: CALL_OPTIONS,
     jobId: ({ imageRequestId }) => `overlay-${imageRequestId}`,
   }),
@@ -97,7 +107,10 @@ export const imageCallJobs = {
       memberId: Joi.string().guid().required(),
       requestId: Joi.string().guid().required(),
     }),
-    result: Joi.alternatives<EncodeLinkThumbnailResult>().try(Joi.object<Extract<EncodeLinkThumbnailResult, { outcome: 'encoded' }>, true>({ outcome: Joi.string().valid('encoded').required(), image_url: Joi.string().required() }), refusal),
+    result: Joi.alternatives<EncodeLinkThumbnailResult>().try(
+      Joi.object<Extract<EncodeLinkThumbnailResult, { outcome: 'encoded' }>, true>({ outcome: Joi.string().valid('encoded').required(), image_url: Joi.string().required() }),
+      refusal,
+    ),
     options: CALL_OPTIONS,
     jobId: ({ requestId }) => `link-thumbnail-${requestId}`,
   }),

@@ -27,9 +27,8 @@ export const QUEUE_NAMES = ['publish', 'images', 'image-calls', 'research', 'eve
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Payload type comes from the schema (`Joi.object<Payload, true>(…)`), the queue stays a literal type. */
-export const defineJob = <Payload, const Q extends QueueName>(
-  definition: JobDefinition<Payload, Q> & { schema: TypedPayloadSchema<Payload> },
-): JobDefinition<Payload, Q> => definition;
+export const defineJob = <Payload, const Q extends QueueName>(definition: JobDefinition<Payload, Q> & { schema: TypedPayloadSchema<Payload> }): JobDefinition<Payload, Q> =>
+  definition;
 
 /** A job whose caller waits for its answer: the result schema is required, and types the answer. */
 export const defineCall = <Payload, Result, const Q extends QueueName>(

@@ -1,7 +1,9 @@
 import Joi from 'joi';
 import { defineJob, KEEP_HISTORY } from './job-definition.js';
 
-const uuid = Joi.string().guid({ version: ['uuidv4', 'uuidv7'] }).required();
+const uuid = Joi.string()
+  .guid({ version: ['uuidv4', 'uuidv7'] })
+  .required();
 
 /** The one id of a post's publish job: a second request joins it instead of publishing twice. */
 export const publishJobId = (postId: string): string => `publish-${postId}`;

@@ -60,7 +60,8 @@ function bearerAccount(state: FakeLinkedInState, req: IncomingMessage, res: Serv
   const account = token ? state.accounts.get(token) : undefined;
   if (!account) return void linkedInError(res, 401, 'INVALID_ACCESS_TOKEN', 'Invalid access token', 65600);
   if (account.invalid === 65601) return void linkedInError(res, 401, 'REVOKED_ACCESS_TOKEN', 'The token used in the request has been revoked by the user', 65601);
-  if (account.invalid === 65602 || account.expiresAt.getTime() <= Date.now()) return void linkedInError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65602);
+  if (account.invalid === 65602 || account.expiresAt.getTime() <= Date.now())
+    return void linkedInError(res, 401, 'EXPIRED_ACCESS_TOKEN', 'The token used in the request has expired', 65602);
   return account;
 }
 

@@ -8,7 +8,7 @@
 export const IMAGE_PIXEL_LIMIT = 36_152_320;
 
 function jpegSize(bytes: Buffer): [number, number] | undefined {
-  for (let offset = 2; offset + 9 < bytes.length; ) {
+  for (let offset = 2; offset + 9 < bytes.length;) {
     if (bytes[offset] !== 0xff) return undefined;
     const marker = bytes[offset + 1] as number;
     const length = bytes.readUInt16BE(offset + 2);

@@ -32,7 +32,7 @@ const at = (pattern: RegExp, commentary: string, index: number): RegExpExecArray
  */
 export function readLittleText(commentary: string): RenderedLittleText {
   const rendered: RenderedLittleText = { text: '', hashtags: [], mentions: [] };
-  for (let index = 0; index < commentary.length; ) {
+  for (let index = 0; index < commentary.length;) {
     const char = commentary[index] as string;
     if (!RESERVED.has(char)) {
       rendered.text += char;

@@ -16,8 +16,7 @@ export interface RestRequest {
 
 const personUrn = (account: FakeAccount) => `urn:li:person:${account.sub}`;
 
-const denied = (res: ServerResponse, what: string) =>
-  linkedInError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}`, 100);
+const denied = (res: ServerResponse, what: string) => linkedInError(res, 403, 'ACCESS_DENIED', `Not enough permissions to access: ${what}`, 100);
 
 export function createPost(state: FakeLinkedInState, { res, body, account }: RestRequest): { urn: string } | void {
   const post = JSON.parse(body.toString('utf8')) as { author?: string; commentary?: string; content?: PostContent };

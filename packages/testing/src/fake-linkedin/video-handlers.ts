@@ -34,7 +34,8 @@ export function initializeVideoUpload(state: FakeLinkedInState, request: RestReq
   const init = (JSON.parse(body.toString('utf8')) as { initializeUploadRequest?: { owner?: string; fileSizeBytes?: unknown } }).initializeUploadRequest;
   if (init?.owner !== personUrn(request)) return linkedInError(res, 403, 'ACCESS_DENIED', 'Not enough permissions to access: videos.ACTION.20260101', 100);
   const size = init.fileSizeBytes;
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) return linkedInError(res, 400, 'INVALID_PARAM', '/initializeUploadRequest/fileSizeBytes :: a positive integer is required');
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0)
+    return linkedInError(res, 400, 'INVALID_PARAM', '/initializeUploadRequest/fileSizeBytes :: a positive integer is required');
   if (size > VIDEO_MAX_BYTES) return linkedInError(res, 400, 'FILE_SIZE_TOO_LARGE', `/initializeUploadRequest/fileSizeBytes :: ${size} exceeds ${VIDEO_MAX_BYTES}`);
   const urn = `urn:li:video:C${state.nextId()}`;
   const uploadToken = size > state.videoPartBytes ? randomBytes(12).toString('base64url') : '';
@@ -47,8 +48,23 @@ export function initializeVideoUpload(state: FakeLinkedInState, request: RestReq
     state.failingVideos.add(urn);
     state.failNextVideoProcessing = false;
   }
-  state.assets.set(urn, { urn, owner: personUrn(request), kind: 'video', bytes: null, contentType: null, availableAt: null, video: { fileSizeBytes: size, uploadToken, parts, finalized: false } });
-  reply(res, 200, { value: { uploadUrlsExpireAt: Date.now() + 86_400_000, video: urn, uploadInstructions: parts.map(({ uploadUrl, firstByte, lastByte }) => ({ uploadUrl, firstByte, lastByte })), uploadToken } });
+  state.assets.set(urn, {
+    urn,
+    owner: personUrn(request),
+    kind: 'video',
+    bytes: null,
+    contentType: null,
+    availableAt: null,
+    video: { fileSizeBytes: size, uploadToken, parts, finalized: false },
+  });
+  reply(res, 200, {
+    value: {
+      uploadUrlsExpireAt: Date.now() + 86_400_000,
+      video: urn,
+      uploadInstructions: parts.map(({ uploadUrl, firstByte, lastByte }) => ({ uploadUrl, firstByte, lastByte })),
+      uploadToken,
+    },
+  });
 }
 
 /** `PUT` of one part on the upload host: exactly the instruction's byte range, answered with its ETag. */
@@ -69,7 +85,8 @@ export function finalizeVideoUpload(state: FakeLinkedInState, request: RestReque
   const asset = finalize?.video ? state.assets.get(finalize.video) : undefined;
   if (!asset?.video || asset.owner !== personUrn(request)) return linkedInError(res, 404, 'NOT_FOUND', `Video ${String(finalize?.video)} does not exist`);
   const upload = asset.video;
-  if ((finalize?.uploadToken ?? '') !== upload.uploadToken) return linkedInError(res, 400, 'INVALID_UPLOAD_TOKEN', '/finalizeUploadRequest/uploadToken :: does not match the upload');
+  if ((finalize?.uploadToken ?? '') !== upload.uploadToken)
+    return linkedInError(res, 400, 'INVALID_UPLOAD_TOKEN', '/finalizeUploadRequest/uploadToken :: does not match the upload');
   const quoted = Array.isArray(finalize?.uploadedPartIds) ? (finalize?.uploadedPartIds as unknown[]) : [];
   const missing = upload.parts.findIndex((part, index) => !part.etag || quoted[index] !== part.etag);
   if (missing >= 0 || quoted.length !== upload.parts.length) {

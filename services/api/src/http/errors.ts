@@ -35,13 +35,18 @@ export function errorToResult(error: unknown, logger: Logger, req: Request): Han
 }
 
 /** `logger` serves requests that failed before the request-id middleware gave them their own. */
-export const errorMiddleware = (logger: Logger): ErrorRequestHandler => (error, req, res, _next) => {
-  const result = errorToResult(error, requestLogOf(res, logger), req);
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.status(result.status).set(result.headers ?? {}).json(result.body);
-};
+export const errorMiddleware =
+  (logger: Logger): ErrorRequestHandler =>
+  (error, req, res, _next) => {
+    const result = errorToResult(error, requestLogOf(res, logger), req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res
+      .status(result.status)
+      .set(result.headers ?? {})
+      .json(result.body);
+  };
 
 export const unknownRoute: RequestHandler = (req, _res, next) => next(notFound(`route ${req.method} ${req.path}`));

@@ -38,17 +38,13 @@ function stillInProgress(lockedUntil: Date): AppError {
  * Stored in PostgreSQL, claimed through a unique row, so it holds across replicas.
  * 5xx answers are not stored: the client may retry them.
  */
-export async function withIdempotency(
-  runtime: Runtime,
-  log: Logger,
-  req: Request,
-  caller: Caller,
-  execute: () => Promise<HandlerResult>,
-): Promise<HandlerResult> {
+export async function withIdempotency(runtime: Runtime, log: Logger, req: Request, caller: Caller, execute: () => Promise<HandlerResult>): Promise<HandlerResult> {
   const key = readKey(req);
   if (key === undefined) return execute();
   const scope = { apiKeyId: caller.keyId, endpoint: `${req.method} ${req.baseUrl}${req.path}`, key };
-  const requestHash = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(JSON.stringify(req.body ?? null))
+    .digest('hex');
   const claim = await claimIdempotencyKey(runtime.db, scope, requestHash, WINDOW_MS, LOCK_MS);
 
   if (claim.kind === 'in_progress') throw stillInProgress(claim.lockedUntil);

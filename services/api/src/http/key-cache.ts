@@ -34,7 +34,10 @@ export class KeyCache {
   private revocations = 0;
   private stopListening: (() => Promise<void>) | undefined;
 
-  constructor(private readonly runtime: Runtime, private readonly ttlMs: number) {}
+  constructor(
+    private readonly runtime: Runtime,
+    private readonly ttlMs: number,
+  ) {}
 
   async start(): Promise<void> {
     if (this.ttlMs <= 0) return;

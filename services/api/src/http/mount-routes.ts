@@ -51,34 +51,37 @@ function checkResponse(route: RouteDefinition, result: HandlerResult): void {
   if (error) throw new Error(`${route.method.toUpperCase()} ${route.path} answered outside its schema: ${error.message}`);
 }
 
-const runHandler = (route: RouteDefinition, options: MountOptions): RequestHandler => async (req: Request, res, next) => {
-  try {
-    const validated = res.locals.validated as { params: never; query: never; body: never };
-    const caller = res.locals.caller as Caller;
-    const request = requestScopeOf(res);
-    const deps = { runtime: options.runtime, clients: options.clients, request };
-    const execute = async (): Promise<HandlerResult> => {
-      try {
-        return await route.handler({ ...validated, caller, deps, req, res });
-      } catch (error) {
-        // Expected errors become answers here, so the idempotency layer can store them.
-        if (isAppError(error) && error.status < 500) return errorToResult(error, request.log, req);
-        throw error;
-      }
-    };
-    const result = route.idempotent && caller ? await withIdempotency(options.runtime, request.log, req, caller, execute) : await execute();
-    if (options.validateResponses) checkResponse(route, result);
-    send(req, res, result);
-  } catch (error) {
-    next(error);
-  }
-};
+const runHandler =
+  (route: RouteDefinition, options: MountOptions): RequestHandler =>
+  async (req: Request, res, next) => {
+    try {
+      const validated = res.locals.validated as { params: never; query: never; body: never };
+      const caller = res.locals.caller as Caller;
+      const request = requestScopeOf(res);
+      const deps = { runtime: options.runtime, clients: options.clients, request };
+      const execute = async (): Promise<HandlerResult> => {
+        try {
+          return await route.handler({ ...validated, caller, deps, req, res });
+        } catch (error) {
+          // Expected errors become answers here, so the idempotency layer can store them.
+          if (isAppError(error) && error.status < 500) return errorToResult(error, request.log, req);
+          throw error;
+        }
+      };
+      const result = route.idempotent && caller ? await withIdempotency(options.runtime, request.log, req, caller, execute) : await execute();
+      if (options.validateResponses) checkResponse(route, result);
+      send(req, res, result);
+    } catch (error) {
+      next(error);
+    }
+  };
 
 /** Mounts each route with the contract's order of checks: auth → rate limit → shape → handler. */
 export function mountRoutes(router: Router, routes: RouteDefinition[], options: MountOptions): void {
   for (const route of routes) {
     const chain: RequestHandler[] = [];
-    if (route.auth !== false) chain.push(
+    if (route.auth !== false)
+      chain.push(
         authenticate(options.keys, options.failures),
         rateLimit(options.limiters, route.bucket ?? 'default', (bucket) => options.runtime.metrics.rateLimited.inc({ bucket })),
       );

@@ -12,7 +12,6 @@ import { closeIfStillSending } from './close-if-still-sending.js';
 
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
 
-
 /** This deployment's multipart limits: the contract's, and its video cap (LPS_VIDEO_MAX_BYTES). */
 const limitsOf = (deps: UseCaseDeps): UploadLimits => withVideo(MULTIPART_LIMITS, deps.runtime.config.images.videoMaxBytes);
 /** No acceptable upload is longer than the largest file plus its framing. */
@@ -83,7 +82,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
         const code = (error as { code?: string }).code ?? '';
         if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
         if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: `the file is larger than ${describeBytes(largestOf(limitsOf(deps)))}` }));
-        if (code === 'LIMIT_FIELD_VALUE') return reject(validationError({ [ALT_TEXT_FIELD]: 'is longer than LinkedIn\'s 4086 characters' }));
+        if (code === 'LIMIT_FIELD_VALUE') return reject(validationError({ [ALT_TEXT_FIELD]: "is longer than LinkedIn's 4086 characters" }));
         reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
       }),
     );
@@ -103,7 +102,10 @@ async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Resp
   assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
   const megabytes = (declared / 1024 / 1024).toFixed(1);
   const { image, pdf, video } = limitsOf(deps);
-  throw uploadProblem('file', `the request declares ${megabytes} MB, more than any file accepted (a video of ${describeBytes(video)}, a PDF of ${describeBytes(pdf)}, an image of ${describeBytes(image)})`);
+  throw uploadProblem(
+    'file',
+    `the request declares ${megabytes} MB, more than any file accepted (a video of ${describeBytes(video)}, a PDF of ${describeBytes(pdf)}, an image of ${describeBytes(image)})`,
+  );
 }
 
 /**

@@ -3,7 +3,6 @@ import type { Express, RequestHandler } from 'express';
 import type { Runtime } from '@lps/runtime';
 import { ADMIN_QUEUES_PATH, lazyAdminQueues } from './admin-queues.js';
 
-
 const sameSecret = (given: string, expected: string): boolean => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -11,29 +10,32 @@ const sameSecret = (given: string, expected: string): boolean => {
 };
 
 /** HTTP Basic with the admin credential from configuration, compared in constant time. */
-const requireAdmin = (admin: { user: string; password: string }): RequestHandler => (req, res, next) => {
-  const [scheme, encoded] = (req.header('authorization') ?? '').split(' ');
-  const [user, ...rest] = Buffer.from(encoded ?? '', 'base64').toString('utf8').split(':');
-  if (scheme === 'Basic' && sameSecret(user ?? '', admin.user) && sameSecret(rest.join(':'), admin.password)) {
-    next();
-    return;
-  }
-  res.setHeader('WWW-Authenticate', 'Basic realm="lps admin", charset="UTF-8"');
-  res.status(401).json({ error: { code: 'unauthorized', message: 'admin credential required' } });
-};
+const requireAdmin =
+  (admin: { user: string; password: string }): RequestHandler =>
+  (req, res, next) => {
+    const [scheme, encoded] = (req.header('authorization') ?? '').split(' ');
+    const [user, ...rest] = Buffer.from(encoded ?? '', 'base64')
+      .toString('utf8')
+      .split(':');
+    if (scheme === 'Basic' && sameSecret(user ?? '', admin.user) && sameSecret(rest.join(':'), admin.password)) {
+      next();
+      return;
+    }
+    res.setHeader('WWW-Authenticate', 'Basic realm="lps admin", charset="UTF-8"');
+    res.status(401).json({ error: { code: 'unauthorized', message: 'admin credential required' } });
+  };
 
 /** Records request duration by route template (bounded labels: never the raw path). */
-export const recordHttpMetrics = (runtime: Runtime): RequestHandler => (req, res, next) => {
-  const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
-    runtime.metrics.httpRequestDuration.observe(
-      { method: req.method, route, status: String(res.statusCode) },
-      Number(process.hrtime.bigint() - started) / 1e9,
-    );
-  });
-  next();
-};
+export const recordHttpMetrics =
+  (runtime: Runtime): RequestHandler =>
+  (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      runtime.metrics.httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
 
 /**
  * Operator endpoints on the public port: /health (liveness, costs nothing) and,

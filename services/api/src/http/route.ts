@@ -88,5 +88,4 @@ export interface RouteDefinition<P = NoInput, Q = NoInput, B = unknown> {
 }
 
 /** Infers P, Q and B from the route's schemas, so a misspelt field in its handler fails tsc. */
-export const defineRoute = <P = NoInput, Q = NoInput, B = unknown>(route: RouteDefinition<P, Q, B>): RouteDefinition =>
-  route as unknown as RouteDefinition; // erased once here: the router only passes each route its own validated input
+export const defineRoute = <P = NoInput, Q = NoInput, B = unknown>(route: RouteDefinition<P, Q, B>): RouteDefinition => route as unknown as RouteDefinition; // erased once here: the router only passes each route its own validated input

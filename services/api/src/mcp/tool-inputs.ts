@@ -17,14 +17,14 @@ export const ideaIdInput = Joi.object<IdeaIdInput, true>(ideaIdField);
 export const noInput = Joi.object<Record<never, never>, true>({});
 
 /** `schema.keys(postIdField)` with its type: joi's `keys()` returns the schema's own type, without the new key. */
-export const withPostId = <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & PostIdInput> =>
-  schema.keys(postIdField) as Joi.ObjectSchema<T & PostIdInput>;
-export const withIdeaId = <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & IdeaIdInput> =>
-  schema.keys(ideaIdField) as Joi.ObjectSchema<T & IdeaIdInput>;
+export const withPostId = <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & PostIdInput> => schema.keys(postIdField) as Joi.ObjectSchema<T & PostIdInput>;
+export const withIdeaId = <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & IdeaIdInput> => schema.keys(ideaIdField) as Joi.ObjectSchema<T & IdeaIdInput>;
 
 /** More keys for a tool than its endpoint takes, typed: E is written once and joi's strict map checks the schemas against it. */
-export const withKeys = <E>(keys: Joi.StrictSchemaMap<E>) => <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & E> =>
-  schema.keys(keys as Joi.SchemaMap) as Joi.ObjectSchema<T & E>;
+export const withKeys =
+  <E>(keys: Joi.StrictSchemaMap<E>) =>
+  <T>(schema: Joi.ObjectSchema<T>): Joi.ObjectSchema<T & E> =>
+    schema.keys(keys as Joi.SchemaMap) as Joi.ObjectSchema<T & E>;
 
 export interface WaitInput {
   wait_seconds: number;

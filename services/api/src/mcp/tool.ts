@@ -28,5 +28,4 @@ export interface ToolDefinition<I = unknown> {
 }
 
 /** Infers the input's type from its schema (decision 0023): a misspelt field in `run` fails tsc. */
-export const defineTool = <I>(tool: ToolDefinition<I> & { input: TypedSchema<I> }): ToolDefinition =>
-  tool as unknown as ToolDefinition; // erased once here: run-tool passes each tool its own validated input
+export const defineTool = <I>(tool: ToolDefinition<I> & { input: TypedSchema<I> }): ToolDefinition => tool as unknown as ToolDefinition; // erased once here: run-tool passes each tool its own validated input

@@ -11,7 +11,7 @@ export const analyticsRoutes: RouteDefinition[] = [
     summary: 'Metrics of one post as last read from the network (refreshed_at); a due refresh is enqueued, never awaited',
     tag: 'Analytics',
     request: { params: idParams },
-    responses: { 200: { description: 'The post\'s metrics (zeros until it is published)', schema: PostAnalyticsSchema } },
+    responses: { 200: { description: "The post's metrics (zeros until it is published)", schema: PostAnalyticsSchema } },
     errors: [404, 422],
     handler: async ({ caller, params, deps }) => ({
       status: 200,

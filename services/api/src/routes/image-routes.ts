@@ -29,7 +29,7 @@ export const imageRoutes: RouteDefinition[] = [
     summary: 'Upload a JPEG/PNG image, a PDF document or an MP4 video (multipart field `file`), or have the service fetch `image_url`',
     tag: 'Images',
     request: { params: idParams, body: UploadImageJsonBody, customBody: true, multipartFile: 'file' },
-    responses: { 201: { description: 'Stored; the upload is now the post\'s image or document', schema: UploadResponseSchema } },
+    responses: { 201: { description: "Stored; the upload is now the post's image or document", schema: UploadResponseSchema } },
     // 503: the image service did not answer within LPS_IMAGE_WAIT; nothing was attached (Retry-After).
     errors: [404, 409, 422, 503],
     handler: async ({ caller, params, body, deps, req, res }) => {
@@ -42,7 +42,7 @@ export const imageRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'post',
     path: '/posts/:id/select-image',
-    summary: 'Choose the post\'s image or document by URL or index, optionally with the hook drawn over it',
+    summary: "Choose the post's image or document by URL or index, optionally with the hook drawn over it",
     tag: 'Images',
     request: { params: idParams, body: SelectImageBody },
     responses: { 200: { description: 'The post with its chosen image', schema: PostEnvelopeSchema } },

@@ -9,7 +9,9 @@ export const IdeaSchema = Joi.object<WireIdea, true>({
   id: uuid().required(),
   title: Joi.string().required(),
   angle: nullableString().required(),
-  status: Joi.string().valid(...IDEA_STATUSES).required(),
+  status: Joi.string()
+    .valid(...IDEA_STATUSES)
+    .required(),
   source: Joi.string().valid('generated', 'research', 'manual').allow(null).required(),
   created_at: dateTime().required(),
 }).label('Idea');

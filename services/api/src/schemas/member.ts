@@ -12,7 +12,7 @@ export const MemberSchema = Joi.object<WireMember, true>({
   network_connection_expires_at: nullableDateTime()
     .required()
     .description(
-      'When the member must reconnect to LinkedIn at the latest (the refresh token\'s end where LinkedIn granted one, else the 60-day access token\'s); null when not connected or without expiry (sandbox). In the past when the token has expired.',
+      "When the member must reconnect to LinkedIn at the latest (the refresh token's end where LinkedIn granted one, else the 60-day access token's); null when not connected or without expiry (sandbox). In the past when the token has expired.",
     ),
 }).label('Member');
 

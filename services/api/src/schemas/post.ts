@@ -13,17 +13,21 @@ export const ImageCandidateSchema = Joi.object<ImageCandidate, true>({
   base_url: Joi.string().uri().required(),
   width: Joi.number().integer().allow(null).required(),
   height: Joi.number().integer().allow(null).required(),
-  kind: Joi.string().valid('image', 'document', 'video').required().description('`video` (additive): an uploaded MP4, published through LinkedIn\'s Videos API.'),
+  kind: Joi.string().valid('image', 'document', 'video').required().description("`video` (additive): an uploaded MP4, published through LinkedIn's Videos API."),
   source: Joi.string().valid('generated', 'upload').required(),
   title: Joi.string().max(100).description('Documents uploaded as a file or URL: the title LinkedIn shows, from the file name (path, control and direction characters removed).'),
   duration_seconds: Joi.number().min(0).description('Videos only (additive): how long the video plays, from its MP4 header.'),
-  alt_text: Joi.string().description('Additive. Images: what it shows, for screen readers — the words of a generated design, or the alt text given with an upload. Selecting the image publishes it unless another is given.'),
-  shows_text: Joi.string().description('Additive. Designs this service drew: the post\'s words already drawn in it. select-image draws no overlay on such an image (the text would show twice).'),
+  alt_text: Joi.string().description(
+    'Additive. Images: what it shows, for screen readers — the words of a generated design, or the alt text given with an upload. Selecting the image publishes it unless another is given.',
+  ),
+  shows_text: Joi.string().description(
+    "Additive. Designs this service drew: the post's words already drawn in it. select-image draws no overlay on such an image (the text would show twice).",
+  ),
 }).label('ImageCandidate');
 
 export const PostImageSchema = Joi.object<PostImage, true>({
   image_url: Joi.string().uri().required(),
-  alt_text: nullableString().required().description('Sent to LinkedIn as the image\'s altText; null: none.'),
+  alt_text: nullableString().required().description("Sent to LinkedIn as the image's altText; null: none."),
 }).label('PostImage');
 
 /** How long a card's texts may be; longer page texts are cut at a word (decision 0017). */
@@ -31,12 +35,14 @@ export const LINK_TITLE_MAX = 300;
 export const LINK_DESCRIPTION_MAX = 1000;
 
 export const LinkPreviewSchema = Joi.object<WireLinkPreview, true>({
-  url: Joi.string().uri().required().description('The page the card opens: the body\'s first link, or the one the member chose.'),
+  url: Joi.string().uri().required().description("The page the card opens: the body's first link, or the one the member chose."),
   enabled: Joi.boolean().required().description('false when the member turned the card off: the post is published as plain text.'),
   status: Joi.string()
     .valid('pending', 'ready', 'unavailable')
     .required()
-    .description('pending: the page is being read (a job, never the request); ready: the card is known; unavailable: the page could not be read — the post is published as plain text unless the member gave a title.'),
+    .description(
+      'pending: the page is being read (a job, never the request); ready: the card is known; unavailable: the page could not be read — the post is published as plain text unless the member gave a title.',
+    ),
   title: nullableString().max(LINK_TITLE_MAX).required().description("The member's title, else the page's Open Graph / Twitter card title, else its <title>, else its address."),
   description: nullableString().max(LINK_DESCRIPTION_MAX).required(),
   image_url: nullableUri().required().description("The page's image as this service stored it (a JPEG of at most 1200 px), uploaded to LinkedIn as the card's thumbnail."),
@@ -50,7 +56,9 @@ export const LinkPreviewSchema = Joi.object<WireLinkPreview, true>({
 
 export const PostSchema = Joi.object<WirePost, true>({
   id: uuid().required(),
-  status: Joi.string().valid(...POST_STATUSES).required(),
+  status: Joi.string()
+    .valid(...POST_STATUSES)
+    .required(),
   idea: nullableString().required(),
   body: nullableString().required(),
   image_url: nullableUri().required(),
@@ -63,19 +71,25 @@ export const PostSchema = Joi.object<WirePost, true>({
   created_at: dateTime().required(),
   image_candidates: Joi.array().items(ImageCandidateSchema).allow(null).description('Absent until the first image generation or upload.'),
   last_error: nullableString().description('Why the last publication failed, if it did.'),
-  link_preview: LinkPreviewSchema.allow(null).description('The link card of the body\'s first link (or the member\'s chosen page); null without a link. Additive: not in the base contract.'),
+  link_preview: LinkPreviewSchema.allow(null).description(
+    "The link card of the body's first link (or the member's chosen page); null without a link. Additive: not in the base contract.",
+  ),
   images: Joi.array()
     .items(PostImageSchema)
     .max(20)
     .required()
-    .description('Additive. The post\'s images in publishing order, each with its alt text: the first is image_url; 2–20 publish as one multi-image post. [] for text and document posts.'),
+    .description(
+      "Additive. The post's images in publishing order, each with its alt text: the first is image_url; 2–20 publish as one multi-image post. [] for text and document posts.",
+    ),
 }).label('Post');
 
 export const PostEnvelopeSchema = Joi.object({ post: PostSchema.required() }).label('PostEnvelope');
 
 export const AsyncEnvelopeSchema = Joi.object({
   post: PostSchema,
-  status: Joi.string().valid(...POST_STATUSES).required(),
+  status: Joi.string()
+    .valid(...POST_STATUSES)
+    .required(),
   poll: Joi.string().required().description('Relative URL of the post to poll, /api/v1/posts/{id}'),
 }).label('AsyncEnvelope');
 
@@ -123,7 +137,7 @@ export interface LinkPreviewChoices {
 
 export const LinkPreviewChoicesBody = Joi.object<LinkPreviewChoices, true>({
   enabled: Joi.boolean().description('false turns the card off (the post goes out as plain text); true turns it back on.'),
-  url: httpUrl.allow(null).description('Another page than the body\'s first link; null goes back to the body\'s link. The page is read again.'),
+  url: httpUrl.allow(null).description("Another page than the body's first link; null goes back to the body's link. The page is read again."),
   title: Joi.string().trim().min(1).max(LINK_TITLE_MAX).allow(null).description("The card's title instead of the page's; null goes back to the page's."),
   description: Joi.string().trim().min(1).max(LINK_DESCRIPTION_MAX).allow(null).description("The card's description instead of the page's; null goes back to the page's."),
 })
@@ -147,16 +161,24 @@ export const UpdatePostBody = Joi.object<UpdatePostInput, true>({
     .trim()
     .min(1)
     .max(3000)
-    .description('On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written. Its first http(s) link becomes a link card (`link_preview`).'),
-  link_preview: LinkPreviewChoicesBody.description('Additive: the member\'s choices for the link card. Either field may come alone; at least one is required.'),
+    .description(
+      'On LinkedIn, `#word` becomes a hashtag and `@[Name](urn:li:person:…)` (or `urn:li:organization:…`) a mention; everything else reads as written. Its first http(s) link becomes a link card (`link_preview`).',
+    ),
+  link_preview: LinkPreviewChoicesBody.description("Additive: the member's choices for the link card. Either field may come alone; at least one is required."),
   images: Joi.array()
     .items(
       Joi.object<PostImageChoice, true>({
-        image_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(2048).required().description('One of the post\'s images or image candidates.'),
+        image_url: Joi.string()
+          .uri({ scheme: ['http', 'https'] })
+          .max(2048)
+          .required()
+          .description("One of the post's images or image candidates."),
         alt_text: altText().description('Omitted: the image keeps its alt text (a candidate\'s own when newly added); null or "": none.'),
       }).label('PostImageChoice'),
     )
     .min(1)
     .max(20)
-    .description('Additive: the post\'s images in their new order — reorder, remove, add candidates, set alt text. 1 image is a single-image post, 2–20 a multi-image post. Never drawn over.'),
+    .description(
+      "Additive: the post's images in their new order — reorder, remove, add candidates, set alt text. 1 image is a single-image post, 2–20 a multi-image post. Never drawn over.",
+    ),
 }).or('body', 'link_preview', 'images');

@@ -6,7 +6,7 @@ import { PostSchema } from './post.js';
 
 const ConnectionEventData = Joi.object({
   member_id: uuid().required(),
-  grant: Joi.string().valid('share', 'analytics').required().description('share: the posting grant; analytics: the analytics app\'s'),
+  grant: Joi.string().valid('share', 'analytics').required().description("share: the posting grant; analytics: the analytics app's"),
   ends_at: dateTime().required().description('When the grant ends or ended (connection.revoked: when LinkedIn refused it)'),
   days: Joi.number().integer().min(1).description('connection.ending only: the threshold crossed, one of LPS_CONNECTION_WARNING_DAYS'),
   reconnect: Joi.object({
@@ -24,12 +24,12 @@ const IdeasEventData = Joi.object({ ideas: Joi.array().items(IdeaSchema).require
 /** What each event's delivery carries in `data`, and when it is sent (the OpenAPI document's `webhooks`). */
 export const WEBHOOK_EVENT_BODIES: Record<WebhookEventType, { summary: string; data: Joi.ObjectSchema }> = {
   'post.published': { summary: 'A post was published on the network', data: PostEventData },
-  'post.publish_failed': { summary: 'A publication failed for good (the post\'s last_error says why)', data: PostEventData },
+  'post.publish_failed': { summary: "A publication failed for good (the post's last_error says why)", data: PostEventData },
   'post.images_ready': { summary: 'Image candidates for a post are ready', data: PostEventData },
   'idea.created': { summary: 'A generation or research run created ideas (one event per run)', data: IdeasEventData },
   'connection.ending': { summary: 'A LinkedIn grant ends within `days` days (sent once per grant and threshold)', data: ConnectionEventData },
   'connection.ended': { summary: 'A LinkedIn grant has ended: the member must sign in again', data: ConnectionEventData },
-  'connection.revoked': { summary: 'LinkedIn refused a grant\'s token (401, or a refused refresh): the member must sign in again', data: ConnectionEventData },
+  'connection.revoked': { summary: "LinkedIn refused a grant's token (401, or a refused refresh): the member must sign in again", data: ConnectionEventData },
 };
 
 /** The body of one delivery of `type`: `{id, type, created_at, data}` (docs/webhooks.md). */

@@ -6,7 +6,9 @@ import { dateTime, uuid } from './common.js';
 export const WebhookSchema = Joi.object<ReturnType<typeof endpointToWire>, true>({
   id: uuid().required(),
   url: Joi.string().uri().required(),
-  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENTS)).required(),
+  events: Joi.array()
+    .items(Joi.string().valid(...WEBHOOK_EVENTS))
+    .required(),
   is_active: Joi.boolean().required(),
   created_at: dateTime().required(),
 }).label('Webhook');
@@ -20,7 +22,9 @@ export const WebhookCreatedSchema = Joi.object({
 
 export const WebhookDeliverySchema = Joi.object<ReturnType<typeof deliveryToWire>, true>({
   id: uuid().required(),
-  event: Joi.string().valid(...WEBHOOK_EVENTS).required(),
+  event: Joi.string()
+    .valid(...WEBHOOK_EVENTS)
+    .required(),
   status: Joi.string().valid('pending', 'success', 'failed').required(),
   attempts: Joi.number().integer().required(),
   response_code: Joi.number().integer().allow(null).required(),
@@ -45,5 +49,8 @@ export const CreateWebhookBody = Joi.object<CreateWebhookInput, true>({
       if (url.username || url.password) return helpers.message({ custom: 'url must not carry credentials' });
       return value;
     }),
-  events: Joi.array().items(Joi.string().valid(...WEBHOOK_EVENTS)).min(1).required(),
+  events: Joi.array()
+    .items(Joi.string().valid(...WEBHOOK_EVENTS))
+    .min(1)
+    .required(),
 });

@@ -40,9 +40,9 @@ function checkedSupertest(baseUrl: string, document: DocumentValidator): ReturnT
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || !(HTTP_METHODS as readonly unknown[]).includes(property)) return value;
       return (path: string, ...rest: unknown[]) =>
-        (value as (...args: unknown[]) => supertest.Test).call(target, path, ...rest).expect((res) =>
-          assertDescribed(document, { method: String(property), path, status: res.status, contentType: res.headers['content-type'], text: res.text ?? '' }),
-        );
+        (value as (...args: unknown[]) => supertest.Test)
+          .call(target, path, ...rest)
+          .expect((res) => assertDescribed(document, { method: String(property), path, status: res.status, contentType: res.headers['content-type'], text: res.text ?? '' }));
     },
   });
 }

@@ -3,8 +3,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 
-export const png = (width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
-export const jpeg = (width = 640, height = 480) => sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+export const png = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+export const jpeg = (width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
 
 export async function pdf(pages = 2): Promise<Buffer> {
   const document = await PDFDocument.create();

@@ -46,7 +46,15 @@ function parse(buffer: Buffer, opened: number, firstByteAt: number, closed: bool
   }
   const raw = buffer.subarray(end + 4);
   const length = headers['content-length'] === undefined ? undefined : Number(headers['content-length']);
-  const body = /chunked/i.test(headers['transfer-encoding'] ?? '') ? dechunk(raw) : length !== undefined ? (raw.length >= length ? raw.subarray(0, length) : undefined) : closed ? raw : undefined;
+  const body = /chunked/i.test(headers['transfer-encoding'] ?? '')
+    ? dechunk(raw)
+    : length !== undefined
+      ? raw.length >= length
+        ? raw.subarray(0, length)
+        : undefined
+      : closed
+        ? raw
+        : undefined;
   if (!body) return undefined;
   return {
     status: Number(statusLine.split(' ')[1]),

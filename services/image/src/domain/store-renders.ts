@@ -6,11 +6,7 @@ import type { FileStorage } from '@lps/storage';
  * Stores one request's renders under keys derived from the request id, so a
  * retried job overwrites its own files instead of leaving duplicates behind.
  */
-export async function storeRenders(
-  storage: FileStorage,
-  target: { memberId: string; postId: string; requestId: string },
-  renders: RenderedCandidate[],
-): Promise<ImageCandidate[]> {
+export async function storeRenders(storage: FileStorage, target: { memberId: string; postId: string; requestId: string }, renders: RenderedCandidate[]): Promise<ImageCandidate[]> {
   const stored: ImageCandidate[] = [];
   for (const [index, render] of renders.entries()) {
     const key = `${target.memberId}/${target.postId}/gen-${target.requestId}-${index}-${render.design}-${render.width}x${render.height}.${render.extension}`;

@@ -25,10 +25,13 @@ export function linkedInSteps(harness: () => PublishingHarness, fake: () => Fake
   }
 
   const settled = (id: string) =>
-    waitFor(async () => {
-      const post = await db().post.findUnique({ where: { id } });
-      return post && !post.publishRequestedAt ? post : undefined;
-    }, { timeoutMs: 30_000, what: `post ${id} settled` });
+    waitFor(
+      async () => {
+        const post = await db().post.findUnique({ where: { id } });
+        return post && !post.publishRequestedAt ? post : undefined;
+      },
+      { timeoutMs: 30_000, what: `post ${id} settled` },
+    );
 
   async function publish(member: TestMember, body: string, status: 'draft_saved' | 'approved' = 'draft_saved') {
     const post = await createTestPost(harness().api.runtime, member.memberId, { body, status });

@@ -38,8 +38,7 @@ export async function startPublishing(env: Record<string, string> = {}, options:
 }
 
 /** The sandbox network as every process of this test runtime sees it (state in Redis under the prefix). */
-export const sandboxOf = (api: TestApi): SandboxNetwork =>
-  new SandboxNetwork(new RedisSandboxStore(api.runtime.redis, api.runtime.config.redis.prefix));
+export const sandboxOf = (api: TestApi): SandboxNetwork => new SandboxNetwork(new RedisSandboxStore(api.runtime.redis, api.runtime.config.redis.prefix));
 
 /**
  * Publishes a post on request and waits for it: the row as published and the
@@ -47,13 +46,15 @@ export const sandboxOf = (api: TestApi): SandboxNetwork =>
  */
 export async function publishOnSandbox(api: TestApi, auth: string, postId: string) {
   await api.http.post(`/posts/${postId}/publish`).set('Authorization', auth).expect(202);
-  const published = await waitFor(async () => {
-    const row = await api.runtime.db.post.findUnique({ where: { id: postId } });
-    return row?.status === 'published' ? row : undefined;
-  }, { what: `post ${postId} published` });
+  const published = await waitFor(
+    async () => {
+      const row = await api.runtime.db.post.findUnique({ where: { id: postId } });
+      return row?.status === 'published' ? row : undefined;
+    },
+    { what: `post ${postId} published` },
+  );
   const onSandbox = (await sandboxOf(api).store.listPosts()).find((entry) => entry.urn === published.networkPostUrn);
   return { published, onSandbox };
 }
 
-export const outboxEvents = (api: TestApi, type: string) =>
-  api.runtime.db.outboxEvent.findMany({ where: { type }, orderBy: { createdAt: 'asc' } });
+export const outboxEvents = (api: TestApi, type: string) => api.runtime.db.outboxEvent.findMany({ where: { type }, orderBy: { createdAt: 'asc' } });

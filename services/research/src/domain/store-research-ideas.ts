@@ -24,11 +24,7 @@ export interface StoredResearch {
  * job) the second waits on the row lock, finds it completed and stores nothing.
  * Returns null for that second run.
  */
-export async function storeResearchIdeas(
-  db: Db,
-  request: { id: string; memberId: string },
-  drafts: IdeaDraft[],
-): Promise<StoredResearch | null> {
+export async function storeResearchIdeas(db: Db, request: { id: string; memberId: string }, drafts: IdeaDraft[]): Promise<StoredResearch | null> {
   return inTransaction(db, async (tx) => {
     if (!(await claimResearchRequestCompletion(tx, request.id))) return null;
     const room = await makeRoomForIdeas(tx, request.memberId, drafts.length);

@@ -56,7 +56,9 @@ export interface Receiver extends LoopbackServer {
 }
 
 /** A receiver on loopback recording every request; `answer` picks the status for the n-th request (0-based). */
-export async function startReceiver(answer: (index: number, req: ReceivedDelivery) => number | { status: number; headers?: Record<string, string> } = () => 200): Promise<Receiver> {
+export async function startReceiver(
+  answer: (index: number, req: ReceivedDelivery) => number | { status: number; headers?: Record<string, string> } = () => 200,
+): Promise<Receiver> {
   const received: ReceivedDelivery[] = [];
   const server = await startLoopbackServer(async (req, res) => {
     const delivery = { headers: req.headers, rawBody: await readBody(req), path: req.url ?? '/', at: Date.now() };
@@ -69,7 +71,6 @@ export async function startReceiver(answer: (index: number, req: ReceivedDeliver
   return Object.assign(server, { received });
 }
 
-export const deliveriesOf = (api: TestApi, member: TestMember, endpointId: string) =>
-  api.http.get(`/webhooks/${endpointId}/deliveries`).set('Authorization', member.auth);
+export const deliveriesOf = (api: TestApi, member: TestMember, endpointId: string) => api.http.get(`/webhooks/${endpointId}/deliveries`).set('Authorization', member.auth);
 
 export { createTestMember };

@@ -16,37 +16,53 @@ export const brandedFooter: Design = {
     const { m, landscape } = frameOf(size);
     const footer = Math.round(size.height * (landscape ? 0.24 : 0.17));
     const footerTop = size.height - footer;
-    const hook = textPath(hookOf(input), { x: m + 24, y: m, width: size.width - 2 * m - 24, height: footerTop - 2 * m }, {
-      weight: 'semibold',
-      maxSize: landscape ? 62 : 78,
-      minSize: 28,
-      lineHeight: 1.2,
-      valign: 'middle',
-    });
+    const hook = textPath(
+      hookOf(input),
+      { x: m + 24, y: m, width: size.width - 2 * m - 24, height: footerTop - 2 * m },
+      {
+        weight: 'semibold',
+        maxSize: landscape ? 62 : 78,
+        minSize: 28,
+        lineHeight: 1.2,
+        valign: 'middle',
+      },
+    );
     const disc = Math.round(footer * 0.56);
     const discX = m + disc / 2;
     const discY = footerTop + footer / 2;
-    const initials = textPath(input.initials || '·', { x: discX - disc / 2, y: discY - disc * 0.2, width: disc, height: disc * 0.4 }, {
-      weight: 'black',
-      maxSize: disc * 0.38,
-      minSize: 10,
-      maxLines: 1,
-      align: 'center',
-    });
+    const initials = textPath(
+      input.initials || '·',
+      { x: discX - disc / 2, y: discY - disc * 0.2, width: disc, height: disc * 0.4 },
+      {
+        weight: 'black',
+        maxSize: disc * 0.38,
+        minSize: 10,
+        maxLines: 1,
+        align: 'center',
+      },
+    );
     const textX = m + disc + 28;
     const nameHeight = footer * 0.22;
-    const name = textPath(input.name, { x: textX, y: discY - nameHeight - 4, width: size.width - textX - m, height: nameHeight }, {
-      weight: 'semibold',
-      maxSize: nameHeight,
-      minSize: 14,
-      maxLines: 1,
-    });
-    const headline = textPath(input.headline ?? '', { x: textX, y: discY + 12, width: size.width - textX - m, height: nameHeight * 0.8 }, {
-      weight: 'regular',
-      maxSize: nameHeight * 0.78,
-      minSize: 12,
-      maxLines: 1,
-    });
+    const name = textPath(
+      input.name,
+      { x: textX, y: discY - nameHeight - 4, width: size.width - textX - m, height: nameHeight },
+      {
+        weight: 'semibold',
+        maxSize: nameHeight,
+        minSize: 14,
+        maxLines: 1,
+      },
+    );
+    const headline = textPath(
+      input.headline ?? '',
+      { x: textX, y: discY + 12, width: size.width - textX - m, height: nameHeight * 0.8 },
+      {
+        weight: 'regular',
+        maxSize: nameHeight * 0.78,
+        minSize: 12,
+        maxLines: 1,
+      },
+    );
     const bar = `<rect x="${m}" y="${m + hook.block.height * 0.0}" width="8" height="${footerTop - 2 * m}" rx="4" fill="${palette.accent}"/>`;
     return svgDocument(
       size,

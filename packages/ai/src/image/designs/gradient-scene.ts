@@ -15,21 +15,29 @@ export const gradientScene: Design = {
     const { m, landscape } = frameOf(size);
     const text = wordsOf(input);
     const nameHeight = landscape ? 32 : 40;
-    const main = textPath(text, { x: m * 1.4, y: m, width: size.width - 2.8 * m, height: size.height - 2 * m - nameHeight * 2 }, {
-      weight: 'regular',
-      maxSize: landscape ? 66 : 80,
-      minSize: 28,
-      lineHeight: 1.28,
-      align: 'center',
-      valign: 'middle',
-    });
-    const name = textPath(input.name, { x: m, y: size.height - m - nameHeight, width: size.width - 2 * m, height: nameHeight }, {
-      weight: 'semibold',
-      maxSize: nameHeight * 0.7,
-      minSize: 16,
-      maxLines: 1,
-      align: 'center',
-    });
+    const main = textPath(
+      text,
+      { x: m * 1.4, y: m, width: size.width - 2.8 * m, height: size.height - 2 * m - nameHeight * 2 },
+      {
+        weight: 'regular',
+        maxSize: landscape ? 66 : 80,
+        minSize: 28,
+        lineHeight: 1.28,
+        align: 'center',
+        valign: 'middle',
+      },
+    );
+    const name = textPath(
+      input.name,
+      { x: m, y: size.height - m - nameHeight, width: size.width - 2 * m, height: nameHeight },
+      {
+        weight: 'semibold',
+        maxSize: nameHeight * 0.7,
+        minSize: 16,
+        maxLines: 1,
+        align: 'center',
+      },
+    );
     const r = Math.round(Math.max(size.width, size.height) * 0.45);
     return svgDocument(
       size,

@@ -22,12 +22,16 @@ export const quoteCard: Design = {
       { x: m, y: top, width: size.width - 2 * m, height: size.height - top - m - signatureHeight * 2 },
       { weight: 'semibold', maxSize: landscape ? 64 : 84, minSize: 30, lineHeight: 1.22, valign: 'middle' },
     );
-    const signature = textPath(`— ${input.name}`, { x: m, y: size.height - m - signatureHeight, width: size.width - 2 * m, height: signatureHeight }, {
-      weight: 'regular',
-      maxSize: signatureHeight * 0.75,
-      minSize: 18,
-      maxLines: 1,
-    });
+    const signature = textPath(
+      `— ${input.name}`,
+      { x: m, y: size.height - m - signatureHeight, width: size.width - 2 * m, height: signatureHeight },
+      {
+        weight: 'regular',
+        maxSize: signatureHeight * 0.75,
+        minSize: 18,
+        maxLines: 1,
+      },
+    );
     return svgDocument(
       size,
       `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette.background}"/><stop offset="1" stop-color="${palette.backgroundTo}"/></linearGradient>`,

@@ -15,12 +15,16 @@ export const titleCard: Design = {
     const { palette } = input;
     const { m, landscape } = frameOf(size);
     const kickerHeight = landscape ? 34 : 44;
-    const kicker = textPath(kickerOf(input), { x: m, y: m, width: size.width - 2 * m, height: kickerHeight }, {
-      weight: 'semibold',
-      maxSize: kickerHeight * 0.7,
-      minSize: 16,
-      maxLines: 1,
-    });
+    const kicker = textPath(
+      kickerOf(input),
+      { x: m, y: m, width: size.width - 2 * m, height: kickerHeight },
+      {
+        weight: 'semibold',
+        maxSize: kickerHeight * 0.7,
+        minSize: 16,
+        maxLines: 1,
+      },
+    );
     const ruleY = size.height - m - 18;
     const title = textPath(
       titleOf(input),

@@ -57,6 +57,7 @@ const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 export function scriptFor(grapheme: string, weight: Weight): Script | undefined {
   const points = [...grapheme].map((char) => char.codePointAt(0) ?? 0).filter((cp) => cp !== 0xfe0f && cp !== 0x200d);
   const covers = (script: Script) => points.every((cp) => fontFor(script, weight).hasGlyphForCodePoint(cp));
-  const order: Script[] = EMOJI.test(grapheme) && /[^\x00-\x7f]/.test(grapheme) ? ['emoji', 'latin', 'cjk'] : CJK.test(grapheme) ? ['cjk', 'latin', 'emoji'] : ['latin', 'cjk', 'emoji'];
+  const order: Script[] =
+    EMOJI.test(grapheme) && /[^\x00-\x7f]/.test(grapheme) ? ['emoji', 'latin', 'cjk'] : CJK.test(grapheme) ? ['cjk', 'latin', 'emoji'] : ['latin', 'cjk', 'emoji'];
   return order.find(covers);
 }

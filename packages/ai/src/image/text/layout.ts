@@ -110,7 +110,10 @@ export function blockToPath(block: TextBlock, at: { x: number; y: number; width:
           const position = run.positions[glyphIndex];
           if (glyph.id !== 0 && position) {
             const x = penX + position.xOffset * scale;
-            const path = glyph.path.scale(scale, -scale).translate(x, baseline - position.yOffset * scale).toSVG();
+            const path = glyph.path
+              .scale(scale, -scale)
+              .translate(x, baseline - position.yOffset * scale)
+              .toSVG();
             if (path) parts.push(path);
           }
           penX += (position?.xAdvance ?? 0) * scale;

@@ -73,7 +73,5 @@ export function tokenize(text: string, weight: Weight): Token[] {
 
 /** Splits a token that is wider than a line into grapheme-sized tokens. */
 export function splitToken(token: Token, weight: Weight): Token[] {
-  return token.pieces.flatMap((piece) =>
-    [...graphemes.segment(piece.text)].map(({ segment }) => toToken([{ script: piece.script, grapheme: segment }], weight)),
-  );
+  return token.pieces.flatMap((piece) => [...graphemes.segment(piece.text)].map(({ segment }) => toToken([{ script: piece.script, grapheme: segment }], weight)));
 }

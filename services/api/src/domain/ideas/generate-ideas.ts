@@ -25,9 +25,7 @@ export async function generateIdeas(deps: UseCaseDeps, memberId: string) {
   // Before paying for a generation that could not be stored.
   if (await ideasAreFull(db, memberId)) throw ideasFull();
   const [member, avoid, topics] = await Promise.all([memberProfile(db, memberId), ideaTitles(db, memberId), recentPostIdeas(db, memberId, TOPIC_POSTS)]);
-  const drafts = await callTextProvider(() =>
-    deps.clients.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, topics, seed: newSeed() }),
-  );
+  const drafts = await callTextProvider(() => deps.clients.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, topics, seed: newSeed() }));
   const ideas = await recordGeneratedIdeas(deps.runtime, memberId, drafts.slice(0, MAX_IDEAS_PER_RUN));
   return { result: summary(ideas.length, member.displayName, ideas[0]?.title), ideas };
 }

@@ -12,12 +12,7 @@ export async function listIdeas({ runtime }: UseCaseDeps, memberId: string, stat
   return { data: (await readIdeas(runtime.sql, memberId, status)).map(ideaToWire) };
 }
 
-export async function editIdea(
-  { runtime }: UseCaseDeps,
-  memberId: string,
-  id: string,
-  changes: { title?: string; angle?: string | null },
-) {
+export async function editIdea({ runtime }: UseCaseDeps, memberId: string, id: string, changes: { title?: string; angle?: string | null }) {
   await getOwnedIdea(runtime.db, memberId, id);
   const data = {
     ...(changes.title !== undefined ? { title: changes.title } : {}),

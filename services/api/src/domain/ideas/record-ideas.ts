@@ -19,7 +19,13 @@ export async function recordGeneratedIdeas(runtime: Runtime, memberId: string, d
   const { ideas, outboxId } = await inTransaction(runtime.db, async (tx) => {
     const room = await makeRoomForIdeas(tx, memberId, drafts.length);
     if (room === 0) throw ideasFull();
-    const created = (await insertIdeas(tx, memberId, drafts.slice(0, room).map((draft) => ({ ...draft, source: 'generated' as const })))).map(ideaToWire);
+    const created = (
+      await insertIdeas(
+        tx,
+        memberId,
+        drafts.slice(0, room).map((draft) => ({ ...draft, source: 'generated' as const })),
+      )
+    ).map(ideaToWire);
     const event = await appendOutboxEvent(tx, { memberId, type: 'idea.created', data: { ideas: created } });
     return { ideas: created, outboxId: event.id };
   });

@@ -28,7 +28,7 @@ export function candidateFor(post: Post, choice: ImageChoice, field: string): Im
   if (choice.image_url && choice.image_url === post.imageUrl) {
     return { base_url: post.imageUrl, width: null, height: null, kind: post.format === 'document' || post.format === 'video' ? post.format : 'image', source: 'generated' };
   }
-  throw unprocessable('image_url is not one of this post\'s candidates, uploads or images', { [field]: 'unknown to this post' });
+  throw unprocessable("image_url is not one of this post's candidates, uploads or images", { [field]: 'unknown to this post' });
 }
 
 const bounded = (text: string): string => (text.length > LINKEDIN_ALT_TEXT_MAX ? `${text.slice(0, LINKEDIN_ALT_TEXT_MAX - 1)}…` : text);

@@ -5,7 +5,10 @@ import { MAX_IMAGE_PIXELS } from '@lps/ai';
 const HEADER_LIMIT = 512 * 1024;
 
 export class TooManyPixels extends Error {
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     super(`the image is ${width} × ${height} = ${(width * height).toLocaleString('en-US')} pixels; LinkedIn accepts at most ${MAX_IMAGE_PIXELS.toLocaleString('en-US')}`);
   }
 }

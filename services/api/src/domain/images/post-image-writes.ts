@@ -29,7 +29,7 @@ export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImag
   const now = await getOwnedPost(deps.runtime.sql, seen.memberId, seen.id);
   recheck(now);
   if (alreadyShows(now, change)) return now;
-  throw conflict('the post\'s images were changed by another request meanwhile; read the post again and repeat the change if it still applies');
+  throw conflict("the post's images were changed by another request meanwhile; read the post again and repeat the change if it still applies");
 }
 
 /**
@@ -37,8 +37,16 @@ export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImag
  * post no longer shows go (the compare-and-set proved `before` was the post's list).
  */
 async function forgetReplacedOverlays({ clients, request }: UseCaseDeps, before: Post, after: Post): Promise<void> {
-  const kept = new Set(postImagesOf(after).map((image) => image.image_url).concat(after.imageUrl ?? []));
-  const previous = new Set(postImagesOf(before).map((image) => image.image_url).concat(before.imageUrl ?? []));
+  const kept = new Set(
+    postImagesOf(after)
+      .map((image) => image.image_url)
+      .concat(after.imageUrl ?? []),
+  );
+  const previous = new Set(
+    postImagesOf(before)
+      .map((image) => image.image_url)
+      .concat(before.imageUrl ?? []),
+  );
   for (const url of previous) {
     const key = clients.storage.keyFromUrl(url);
     if (kept.has(url) || !key || !key.startsWith(`${before.memberId}/${before.id}/overlay-`)) continue;

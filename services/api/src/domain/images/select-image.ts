@@ -63,7 +63,11 @@ async function chosenImages(deps: UseCaseDeps, post: Post, input: SelectImageInp
     return { imageUrl: (images[0] as PostImage).image_url, format: 'image', images, approve: true };
   }
   const field = input.image_index !== undefined ? 'image_index' : 'image_url';
-  const choice: ImageChoice = { ...(input.image_url !== undefined ? { image_url: input.image_url } : {}), ...(input.image_index !== undefined ? { image_index: input.image_index } : {}), ...(input.alt_text !== undefined ? { alt_text: input.alt_text } : {}) };
+  const choice: ImageChoice = {
+    ...(input.image_url !== undefined ? { image_url: input.image_url } : {}),
+    ...(input.image_index !== undefined ? { image_index: input.image_index } : {}),
+    ...(input.alt_text !== undefined ? { alt_text: input.alt_text } : {}),
+  };
   const candidate = candidateFor(post, choice, field);
   const image = await chosenImage(deps, post, choice, candidate, overlay, field);
   const isImage = candidate.kind === 'image';

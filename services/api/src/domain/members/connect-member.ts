@@ -5,7 +5,10 @@ import type { UseCaseDeps } from '../deps.js';
 /** The member is connected to another LinkedIn person, and the link did not allow replacing it. */
 export class ConnectedElsewhereError extends Error {
   override readonly name = 'ConnectedElsewhereError';
-  constructor(readonly connectedPersonUrn: string, readonly attemptedPersonUrn: string) {
+  constructor(
+    readonly connectedPersonUrn: string,
+    readonly attemptedPersonUrn: string,
+  ) {
     super(`the member is connected to LinkedIn as ${connectedPersonUrn}, not ${attemptedPersonUrn}`);
   }
 }

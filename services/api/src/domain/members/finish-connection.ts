@@ -29,7 +29,7 @@ export interface CallbackQuery {
   errorDescription?: string;
 }
 
-const AGAIN = 'Ask for a new link (lps member connect <member-id>, or your app\'s connect page).';
+const AGAIN = "Ask for a new link (lps member connect <member-id>, or your app's connect page).";
 
 /**
  * The callback's story: spend the signed single-use state, then exchange the code with the
@@ -57,12 +57,28 @@ export async function finishConnection(deps: UseCaseDeps, query: CallbackQuery):
   try {
     if (grant === 'analytics') {
       const granted = await connectAnalytics(deps, memberId, query.code);
-      deps.request.log.info('member connected to the LinkedIn analytics app', { member_id: memberId, scopes: granted.scopes.join(' '), expires_at: granted.expiresAt.toISOString() });
-      return { ...base, connected: true, status: 200, title: 'Analytics connected', detail: `LinkedIn granted ${granted.scopes.join(', ') || 'no scope'} until ${granted.expiresAt.toISOString()}. You can close this window.` };
+      deps.request.log.info('member connected to the LinkedIn analytics app', {
+        member_id: memberId,
+        scopes: granted.scopes.join(' '),
+        expires_at: granted.expiresAt.toISOString(),
+      });
+      return {
+        ...base,
+        connected: true,
+        status: 200,
+        title: 'Analytics connected',
+        detail: `LinkedIn granted ${granted.scopes.join(', ') || 'no scope'} until ${granted.expiresAt.toISOString()}. You can close this window.`,
+      };
     }
     const connected = await connectMember(deps, memberId, query.code, { replace: link.claims.replace });
     deps.request.log.info('member connected to LinkedIn', { member_id: memberId, expires_at: connected.expiresAt.toISOString() });
-    return { ...base, connected: true, status: 200, title: 'Connected to LinkedIn', detail: `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.` };
+    return {
+      ...base,
+      connected: true,
+      status: 200,
+      title: 'Connected to LinkedIn',
+      detail: `${connected.name ?? connected.personUrn} is connected until ${connected.expiresAt.toISOString()}. You can close this window.`,
+    };
   } catch (error) {
     if (error instanceof ConnectedElsewhereError) {
       deps.request.log.warn('connection refused: the member is connected to another LinkedIn person', { connected: error.connectedPersonUrn, attempted: error.attemptedPersonUrn });

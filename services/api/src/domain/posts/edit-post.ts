@@ -54,8 +54,8 @@ export async function deletePost({ runtime, clients, request }: UseCaseDeps, mem
     await enqueue(runtime.queues, 'delete-post-files', { memberId, postId: id }, { requestId: request.id });
   } catch (error) {
     request.log.warn('could not queue the deletion of a deleted post’s files; deleting them now', { post_id: id, error: (error as Error).message });
-    void clients.storage.deletePrefix(`${memberId}/${id}/`).catch((failure: Error) =>
-      request.log.error('files of a deleted post could not be deleted', { post_id: id, error: failure.message }),
-    );
+    void clients.storage
+      .deletePrefix(`${memberId}/${id}/`)
+      .catch((failure: Error) => request.log.error('files of a deleted post could not be deleted', { post_id: id, error: failure.message }));
   }
 }

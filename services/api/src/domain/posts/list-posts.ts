@@ -2,11 +2,7 @@ import { postToWire, readPostPage, type PostStatus } from '@lps/db';
 import type { UseCaseDeps } from '../deps.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
-export async function listPosts(
-  { runtime }: UseCaseDeps,
-  memberId: string,
-  query: { status?: PostStatus; limit: number; cursor?: string },
-) {
+export async function listPosts({ runtime }: UseCaseDeps, memberId: string, query: { status?: PostStatus; limit: number; cursor?: string }) {
   const after = query.cursor ? decodeCursor(runtime.keyring, query.cursor) : undefined;
   const page = await readPostPage(runtime.sql, memberId, { status: query.status, limit: query.limit, after });
   return {

@@ -12,13 +12,7 @@ const POLL_MS = 500;
  * Polls the post until the background job settled or the time is up — bounded,
  * so a caller (an MCP tool) always answers; `settled: false` means "call again".
  */
-export async function waitForPost(
-  { runtime }: UseCaseDeps,
-  memberId: string,
-  postId: string,
-  until: PostWaitCondition,
-  seconds: number,
-) {
+export async function waitForPost({ runtime }: UseCaseDeps, memberId: string, postId: string, until: PostWaitCondition, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
     const post = await getOwnedPost(runtime.sql, memberId, postId);

@@ -23,10 +23,7 @@ export const newSeed = (): number => randomInt(2 ** 31);
  * Asks the text provider for a draft. A provider that fails for good is a 503
  * with Retry-After; nothing has been written at that point, so nothing is half-done.
  */
-export async function writeDraft(
-  { clients }: UseCaseDeps,
-  request: Omit<PostDraftRequest, 'seed'> & { seed?: number },
-): Promise<string> {
+export async function writeDraft({ clients }: UseCaseDeps, request: Omit<PostDraftRequest, 'seed'> & { seed?: number }): Promise<string> {
   const { body } = await callTextProvider(() => clients.textProvider.writePost({ ...request, seed: request.seed ?? newSeed() }));
   return body;
 }

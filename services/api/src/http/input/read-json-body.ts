@@ -97,8 +97,7 @@ export function readJsonBody(req: Request): Promise<JsonBodyProblem | undefined>
       if (shape) return finish({ kind: 'too-complex', reason: shape });
       chunks.push(chunk);
     };
-    const brokeOff = () =>
-      finish({ kind: 'unparseable', reason: decoder ? `the body could not be decoded as ${encoding}` : 'the body broke off before its end' });
+    const brokeOff = () => finish({ kind: 'unparseable', reason: decoder ? `the body could not be decoded as ${encoding}` : 'the body broke off before its end' });
 
     source.on('data', onData);
     source.once('error', brokeOff);

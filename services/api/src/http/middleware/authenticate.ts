@@ -17,22 +17,24 @@ const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddre
  * at once. Requests with the same key join that one lookup and take no attempt
  * of their own; a failure the cache answers is counted after it.
  */
-export const authenticate = (keys: KeyCache, failures: AuthFailureGuard): RequestHandler => async (req, res, next) => {
-  try {
-    const header = req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const apiKey = match?.[1];
-    const hash = apiKey && API_KEY_PATTERN.test(apiKey) ? hashApiKey(apiKey) : undefined;
-    const address = clientAddress(req);
-    const key = (hash ? keys.peek(hash) : undefined) ?? (await lookUp(keys, failures, hash, address));
-    const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
-    res.locals.caller = caller;
-    requestScopeOf(res).identify(key.memberId);
-    next();
-  } catch (error) {
-    next(error);
-  }
-};
+export const authenticate =
+  (keys: KeyCache, failures: AuthFailureGuard): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const header = req.header('authorization') ?? '';
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+      const apiKey = match?.[1];
+      const hash = apiKey && API_KEY_PATTERN.test(apiKey) ? hashApiKey(apiKey) : undefined;
+      const address = clientAddress(req);
+      const key = (hash ? keys.peek(hash) : undefined) ?? (await lookUp(keys, failures, hash, address));
+      const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
+      res.locals.caller = caller;
+      requestScopeOf(res).identify(key.memberId);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
 
 async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string | undefined, address: string): Promise<{ keyId: string; memberId: string }> {
   const blocked = failures.retryAfterSeconds(address);
@@ -47,11 +49,13 @@ async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string |
   };
   let key: { keyId: string; memberId: string } | null;
   try {
-    key = hash ? await keys.lookup(hash, reserveAttempt).catch((error: unknown) => {
-      // Joined a lookup whose own address was refused: that refusal is not ours, so ask once on our own account.
-      if (!asked && error instanceof AppError && error.code === 'rate_limited') return keys.lookup(hash, reserveAttempt);
-      throw error;
-    }) : null;
+    key = hash
+      ? await keys.lookup(hash, reserveAttempt).catch((error: unknown) => {
+          // Joined a lookup whose own address was refused: that refusal is not ours, so ask once on our own account.
+          if (!asked && error instanceof AppError && error.code === 'rate_limited') return keys.lookup(hash, reserveAttempt);
+          throw error;
+        })
+      : null;
   } catch (error) {
     // The database did not answer (503): that is no failure of the address.
     if (reserved) failures.giveBack(address);

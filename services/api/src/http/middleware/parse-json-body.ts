@@ -10,28 +10,30 @@ import type { RouteDefinition } from '../route.js';
  * is 422 validation_error naming `content-type`, `content-encoding` or `body`.
  * Runs after auth and rate limiting so the order of checks matches the contract.
  */
-export const parseJsonBody = (route: RouteDefinition): RequestHandler => async (req, res, next) => {
-  if (!hasBody(req)) {
-    req.body = undefined;
-    next();
-    return;
-  }
-  const contentType = req.header('content-type');
-  if (!isJsonType(contentType)) {
-    if (route.request?.customBody) {
+export const parseJsonBody =
+  (route: RouteDefinition): RequestHandler =>
+  async (req, res, next) => {
+    if (!hasBody(req)) {
+      req.body = undefined;
       next();
       return;
     }
+    const contentType = req.header('content-type');
+    if (!isJsonType(contentType)) {
+      if (route.request?.customBody) {
+        next();
+        return;
+      }
+      closeIfStillSending(req, res);
+      next(validationError({ 'content-type': `expected application/json, got ${contentType ? JSON.stringify(contentType) : 'none'}` }));
+      return;
+    }
+    const problem = await readJsonBody(req);
+    if (!problem) {
+      next();
+      return;
+    }
+    // A body refused from its headers was never read: the client may still be sending it.
     closeIfStillSending(req, res);
-    next(validationError({ 'content-type': `expected application/json, got ${contentType ? JSON.stringify(contentType) : 'none'}` }));
-    return;
-  }
-  const problem = await readJsonBody(req);
-  if (!problem) {
-    next();
-    return;
-  }
-  // A body refused from its headers was never read: the client may still be sending it.
-  closeIfStillSending(req, res);
-  next(validationError({ [problem.kind === 'media-type' ? problem.field : 'body']: problem.reason }));
-};
+    next(validationError({ [problem.kind === 'media-type' ? problem.field : 'body']: problem.reason }));
+  };

@@ -55,16 +55,14 @@ export async function consumeBucket(
   }
 }
 
-export const rateLimit = (
-  limiters: RateLimiters,
-  bucket: RateLimitBucket,
-  onLimited: (bucket: RateLimitBucket) => void,
-): RequestHandler => async (_req, res, next) => {
-  try {
-    const { limit, state, error } = await consumeBucket(limiters, bucket, (res.locals.caller as Caller).keyId, onLimited);
-    setHeaders(res, limit, state);
-    next(error);
-  } catch (failure) {
-    next(failure);
-  }
-};
+export const rateLimit =
+  (limiters: RateLimiters, bucket: RateLimitBucket, onLimited: (bucket: RateLimitBucket) => void): RequestHandler =>
+  async (_req, res, next) => {
+    try {
+      const { limit, state, error } = await consumeBucket(limiters, bucket, (res.locals.caller as Caller).keyId, onLimited);
+      setHeaders(res, limit, state);
+      next(error);
+    } catch (failure) {
+      next(failure);
+    }
+  };

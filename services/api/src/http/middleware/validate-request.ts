@@ -19,57 +19,59 @@ export function addJoiProblems(problems: ProblemList, error: Joi.ValidationError
  * are refused whatever their name; unknown query parameters are ignored, as
  * caches and proxies add their own.
  */
-export const validateRequest = (route: RouteDefinition): RequestHandler => (req, res, next) => {
-  const problems = new ProblemList();
-  const validated: Record<string, unknown> = {};
-  const spec = route.request ?? {};
-  // First, so a field's NUL or lone surrogate is what its detail names.
-  checkTextAndFieldNames(req.params, '', problems, 'any');
-  checkTextAndFieldNames(req.query, '', problems, 'any');
-  if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(req.body, '', problems);
-  if (spec.body && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) addUnknownFields(spec.body, req.body, problems);
-  // A body that already fills the answer is hopeless: the schemas could only add to the count.
-  if (problems.full) {
-    next(problems.toError());
-    return;
-  }
-
-  if (spec.params) {
-    const result = spec.params.validate(req.params, OPTIONS);
-    addJoiProblems(problems, result.error, 'path');
-    validated.params = result.value;
-  } else {
-    validated.params = req.params;
-  }
-
-  if (spec.query) {
-    const result = spec.query.validate(req.query, { ...OPTIONS, stripUnknown: true });
-    addJoiProblems(problems, result.error, 'query');
-    validated.query = result.value;
-  } else {
-    validated.query = {};
-  }
-
-  if (spec.customBody && req.body === undefined && !req.is('application/json')) {
-    validated.body = undefined;
-  } else if (spec.body) {
-    // No body at all is validated as {}: required fields are then named in the details.
-    const raw = req.body ?? {};
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.add('body', 'must be a JSON object');
-    } else {
-      const result = spec.body.validate(raw, { ...OPTIONS, allowUnknown: false });
-      addJoiProblems(problems, result.error, 'body');
-      validated.body = result.value;
+export const validateRequest =
+  (route: RouteDefinition): RequestHandler =>
+  (req, res, next) => {
+    const problems = new ProblemList();
+    const validated: Record<string, unknown> = {};
+    const spec = route.request ?? {};
+    // First, so a field's NUL or lone surrogate is what its detail names.
+    checkTextAndFieldNames(req.params, '', problems, 'any');
+    checkTextAndFieldNames(req.query, '', problems, 'any');
+    if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(req.body, '', problems);
+    if (spec.body && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) addUnknownFields(spec.body, req.body, problems);
+    // A body that already fills the answer is hopeless: the schemas could only add to the count.
+    if (problems.full) {
+      next(problems.toError());
+      return;
     }
-  } else if (req.body !== undefined && !(typeof req.body === 'object' && req.body && Object.keys(req.body).length === 0)) {
-    problems.add('body', 'this endpoint takes no request body');
-  }
 
-  if (!problems.empty) {
-    next(problems.toError());
-    return;
-  }
-  res.locals.validated = validated;
-  next();
-};
+    if (spec.params) {
+      const result = spec.params.validate(req.params, OPTIONS);
+      addJoiProblems(problems, result.error, 'path');
+      validated.params = result.value;
+    } else {
+      validated.params = req.params;
+    }
+
+    if (spec.query) {
+      const result = spec.query.validate(req.query, { ...OPTIONS, stripUnknown: true });
+      addJoiProblems(problems, result.error, 'query');
+      validated.query = result.value;
+    } else {
+      validated.query = {};
+    }
+
+    if (spec.customBody && req.body === undefined && !req.is('application/json')) {
+      validated.body = undefined;
+    } else if (spec.body) {
+      // No body at all is validated as {}: required fields are then named in the details.
+      const raw = req.body ?? {};
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+        problems.add('body', 'must be a JSON object');
+      } else {
+        const result = spec.body.validate(raw, { ...OPTIONS, allowUnknown: false });
+        addJoiProblems(problems, result.error, 'body');
+        validated.body = result.value;
+      }
+    } else if (req.body !== undefined && !(typeof req.body === 'object' && req.body && Object.keys(req.body).length === 0)) {
+      problems.add('body', 'this endpoint takes no request body');
+    }
+
+    if (!problems.empty) {
+      next(problems.toError());
+      return;
+    }
+    res.locals.validated = validated;
+    next();
+  };

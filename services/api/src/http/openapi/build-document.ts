@@ -71,13 +71,15 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
     ...parameters(route.request?.params, 'path', components),
     ...parameters(route.request?.query, 'query', components),
     ...(route.idempotent
-      ? [{
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description: 'Processes the request once; the first response is replayed for 24 h with Idempotency-Replayed: true.',
-          schema: { type: 'string', maxLength: 255 },
-        }]
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: 'Processes the request once; the first response is replayed for 24 h with Idempotency-Replayed: true.',
+            schema: { type: 'string', maxLength: 255 },
+          },
+        ]
       : []),
   ];
   return {
@@ -122,7 +124,13 @@ function webhookOperations(components: Record<string, Json>): Json {
           summary: WEBHOOK_EVENT_BODIES[type].summary,
           parameters: [
             { name: 'X-LPS-Event', in: 'header', required: true, schema: { type: 'string', const: type } },
-            { name: 'X-LPS-Delivery-Id', in: 'header', required: true, description: 'One per event and endpoint, the same on every retry: dedupe on it', schema: { type: 'string', format: 'uuid' } },
+            {
+              name: 'X-LPS-Delivery-Id',
+              in: 'header',
+              required: true,
+              description: 'One per event and endpoint, the same on every retry: dedupe on it',
+              schema: { type: 'string', format: 'uuid' },
+            },
             { name: 'X-LPS-Signature', in: 'header', required: true, description: 'sha256= + hex HMAC-SHA256 of the raw body, keyed with the secret', schema: { type: 'string' } },
           ],
           requestBody: { required: true, content: { 'application/json': { schema: toOpenApiSchema(webhookEventSchema(type), components) } } },

@@ -10,7 +10,7 @@ export const connectionTools: ToolDefinition[] = [
   defineTool({
     name: 'get_linkedin_connection',
     title: 'LinkedIn connection status',
-    description: 'Whether the member\'s LinkedIn grants (posting; analytics where configured) are connected, until when they last, and why one ended.',
+    description: "Whether the member's LinkedIn grants (posting; analytics where configured) are connected, until when they last, and why one ended.",
     input: noInput,
     readOnly: true,
     run: ({ deps, memberId }) => getConnection(deps, memberId),

@@ -43,8 +43,7 @@ export const ideaTools: ToolDefinition[] = [
     title: 'Edit an idea',
     description: 'Changes an idea’s title and/or angle. An empty angle clears it.',
     input: withIdeaId(UpdateIdeaBody),
-    run: ({ deps, memberId }, { idea_id, ...changes }) =>
-      editIdea(deps, memberId, idea_id, changes),
+    run: ({ deps, memberId }, { idea_id, ...changes }) => editIdea(deps, memberId, idea_id, changes),
   }),
   defineTool({
     name: 'dismiss_idea',

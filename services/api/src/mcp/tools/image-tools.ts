@@ -27,16 +27,14 @@ export const imageTools: ToolDefinition[] = [
       'Waits (at most wait_seconds) until image generation ("images") or a publication ("publication") of a post has finished, then returns the post. `settled` false means still running: call again.',
     input: withKeys<WaitInput & { until: 'images' | 'publication' }>({ until: Joi.string().valid('images', 'publication').required(), wait_seconds: waitSeconds(30) })(postIdInput),
     readOnly: true,
-    run: ({ deps, memberId }, input) =>
-      waitForPost(deps, memberId, input.post_id, input.until, input.wait_seconds),
+    run: ({ deps, memberId }, input) => waitForPost(deps, memberId, input.post_id, input.until, input.wait_seconds),
   }),
   defineTool({
     name: 'upload_image_from_url',
     title: 'Attach an image or PDF from a URL',
     description: 'Fetches a public JPEG/PNG image or PDF (at most 5 MB) and attaches it to the post as its image or document. It is also added to image_candidates.',
     input: withPostId(UploadImageJsonBody),
-    run: ({ deps, memberId }, { post_id, image_url, alt_text }) =>
-      uploadImageFromUrl(deps, memberId, post_id, { image_url, ...(alt_text !== undefined ? { alt_text } : {}) }),
+    run: ({ deps, memberId }, { post_id, image_url, alt_text }) => uploadImageFromUrl(deps, memberId, post_id, { image_url, ...(alt_text !== undefined ? { alt_text } : {}) }),
   }),
   defineTool({
     name: 'select_image',

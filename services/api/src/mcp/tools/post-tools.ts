@@ -40,7 +40,8 @@ export const postTools: ToolDefinition[] = [
   defineTool({
     name: 'list_posts',
     title: 'List posts',
-    description: 'Lists the member’s posts newest first, optionally by status (draft_saved, approved, scheduled, published, …). Pass page.next_cursor back as cursor for the next page.',
+    description:
+      'Lists the member’s posts newest first, optionally by status (draft_saved, approved, scheduled, published, …). Pass page.next_cursor back as cursor for the next page.',
     input: ListPostsQuery,
     readOnly: true,
     run: ({ deps, memberId }, input) => listPosts(deps, memberId, input),

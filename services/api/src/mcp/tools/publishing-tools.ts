@@ -15,8 +15,7 @@ export const publishingTools: ToolDefinition[] = [
     description:
       'Schedules a post for publication at scheduled_at (ISO-8601 with Z or an offset, within the next year). The service publishes it then by itself. Scheduling again moves the time.',
     input: withPostId(ScheduleBody),
-    run: ({ deps, memberId }, input) =>
-      schedulePost(deps, memberId, { id: input.post_id, scheduled_at: input.scheduled_at }),
+    run: ({ deps, memberId }, input) => schedulePost(deps, memberId, { id: input.post_id, scheduled_at: input.scheduled_at }),
   }),
   defineTool({
     name: 'publish_post',
@@ -40,7 +39,8 @@ export const publishingTools: ToolDefinition[] = [
   defineTool({
     name: 'get_account_analytics',
     title: 'Account analytics',
-    description: 'Totals and averages over the member’s published posts (posts_published, impressions, likes, comments, shares, avg_engagement_rate) and the top posts by engagement.',
+    description:
+      'Totals and averages over the member’s published posts (posts_published, impressions, likes, comments, shares, avg_engagement_rate) and the top posts by engagement.',
     input: noInput,
     readOnly: true,
     run: ({ deps, memberId }) => getAccountAnalytics(deps, memberId),

@@ -1,5 +1,15 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
-import { appendImageCandidates, findImageRequest, findPostById, finishImageCall, imageCandidatesOf, inTransaction, READY_FOR_WORK, type ImageCandidate, type Prisma } from '@lps/db';
+import {
+  appendImageCandidates,
+  findImageRequest,
+  findPostById,
+  finishImageCall,
+  imageCandidatesOf,
+  inTransaction,
+  READY_FOR_WORK,
+  type ImageCandidate,
+  type Prisma,
+} from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { AttachUploadResult } from '@lps/queue';
 import type { Runtime } from '@lps/runtime';
@@ -31,7 +41,12 @@ async function refusalOf(tx: Prisma.TransactionClient, postId: string, adding: n
  * and the request is finished in one transaction, which is rolled back when the
  * request was abandoned meanwhile (the caller answered 503 and keeps nothing).
  */
-async function keepAnswer(deps: ImageCallDeps, request: { id: string; postId: string }, staged: { key: string; type: string }, added: ImageCandidate[]): Promise<AttachUploadResult> {
+async function keepAnswer(
+  deps: ImageCallDeps,
+  request: { id: string; postId: string },
+  staged: { key: string; type: string },
+  added: ImageCandidate[],
+): Promise<AttachUploadResult> {
   return inTransaction(deps.runtime.db, async (tx) => {
     const imageUrl = deps.storage.urlFor(staged.key);
     const isDocument = staged.type === 'application/pdf';

@@ -4,7 +4,6 @@ import { postponeJob } from '@lps/queue';
 
 type CallJob = Parameters<typeof postponeJob>[0];
 
-
 /** Weight of the newest job in the average job time. */
 const SMOOTHING = 0.2;
 

@@ -12,9 +12,7 @@ export interface PdfReadLimits {
 
 export const PDF_READ_LIMITS: PdfReadLimits = { maxInflatedBytes: 64 * 1024 * 1024, maxHeapMb: 128, timeoutMs: 10_000 };
 
-export type PdfPages =
-  | { pages: number; first?: { width: number; height: number } }
-  | { problem: 'inflates' | 'unreadable' | 'too-complex' | 'too-slow' };
+export type PdfPages = { pages: number; first?: { width: number; height: number } } | { problem: 'inflates' | 'unreadable' | 'too-complex' | 'too-slow' };
 
 /**
  * The thread's own module, built. Run from the TypeScript sources (`npm test -- <pattern>`

@@ -13,9 +13,7 @@ export interface PdfThreadInput {
   maxInflatedBytes: number;
 }
 
-export type PdfThreadAnswer =
-  | { pages: number; first?: { width: number; height: number } }
-  | { problem: 'inflates' | 'unreadable'; detail?: string };
+export type PdfThreadAnswer = { pages: number; first?: { width: number; height: number } } | { problem: 'inflates' | 'unreadable'; detail?: string };
 
 class InflateLimit extends Error {}
 

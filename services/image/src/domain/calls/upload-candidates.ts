@@ -39,9 +39,10 @@ async function documentCandidate(storage: FileStorage, file: StagedFile): Promis
 }
 
 /** libvips' own errors are the file's; storage errors are not. */
-const decoding = <T>(work: Promise<T>): Promise<T> => work.catch((error: unknown) => {
-  throw error instanceof ContentProblem ? error : new ContentProblem('the image cannot be decoded');
-});
+const decoding = <T>(work: Promise<T>): Promise<T> =>
+  work.catch((error: unknown) => {
+    throw error instanceof ContentProblem ? error : new ContentProblem('the image cannot be decoded');
+  });
 
 /**
  * An image must decode completely (a valid header over garbage does not); it

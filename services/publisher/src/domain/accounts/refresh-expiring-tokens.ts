@@ -10,10 +10,13 @@ interface RefreshableGrant {
 }
 
 /** The two tables holding a member's LinkedIn grants, seen the same way by the refresh round. */
-const grants: Record<LinkedInGrant, {
-  due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableGrant[]>;
-  store(db: DbOrTx, memberId: string, tokens: StoredTokens): Promise<void>;
-}> = {
+const grants: Record<
+  LinkedInGrant,
+  {
+    due(db: DbOrTx, horizon: Date, now: Date): Promise<RefreshableGrant[]>;
+    store(db: DbOrTx, memberId: string, tokens: StoredTokens): Promise<void>;
+  }
+> = {
   share: { due: shareGrantsDueForRefresh, store: storeShareTokens },
   analytics: { due: analyticsGrantsDueForRefresh, store: storeAnalyticsTokens },
 };
@@ -33,13 +36,7 @@ export interface TokenRefreshOutcome {
  * refresh answer without one keeps the stored one. A refused refresh (invalid_grant: revoked
  * or expired) disconnects that grant (connection.revoked); a transient failure is tried again next round.
  */
-export async function refreshExpiringTokens(
-  runtime: Runtime,
-  settings: LinkedInSettings,
-  secrets: SecretBox,
-  withinMs: number,
-  now = new Date(),
-): Promise<TokenRefreshOutcome[]> {
+export async function refreshExpiringTokens(runtime: Runtime, settings: LinkedInSettings, secrets: SecretBox, withinMs: number, now = new Date()): Promise<TokenRefreshOutcome[]> {
   const { db } = runtime;
   const outcomes: TokenRefreshOutcome[] = [];
   for (const grant of ['share', 'analytics'] as const) {

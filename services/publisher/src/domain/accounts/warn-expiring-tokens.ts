@@ -26,6 +26,6 @@ export async function warnExpiringTokens(context: PublisherContext): Promise<voi
     });
   }
   for (const post of await flagPostsScheduledPastReconnect(db)) {
-    log.warn('post scheduled after its member\'s LinkedIn connection ends', { post_id: post.id, member_id: post.memberId, connection_ends_at: post.deadline.toISOString() });
+    log.warn("post scheduled after its member's LinkedIn connection ends", { post_id: post.id, member_id: post.memberId, connection_ends_at: post.deadline.toISOString() });
   }
 }

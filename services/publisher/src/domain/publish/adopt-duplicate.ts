@@ -36,8 +36,7 @@ export interface DuplicateAnswer {
 
 export async function adoptDuplicate(network: Network, account: NetworkAccount, answer: DuplicateAnswer, log: Logger): Promise<PublishedPost> {
   const { urn, window } = answer;
-  const refused = (why: string) =>
-    new PermanentPublishError(`the network calls this post a duplicate of ${urn} (${postUrl(urn)}), but ${why}; not adopted as this publication`);
+  const refused = (why: string) => new PermanentPublishError(`the network calls this post a duplicate of ${urn} (${postUrl(urn)}), but ${why}; not adopted as this publication`);
   // Without r_member_social (most apps) LinkedIn would answer 403 to the read: no call, the id tells when the post was made.
   if (!answer.canReadBack) return adoptByCreationTime(urn, window, refused, log);
   let check;
@@ -53,7 +52,7 @@ export async function adoptDuplicate(network: Network, account: NetworkAccount, 
   if (check.createdAt && !within(check.createdAt, window)) {
     throw refused(`it was created at ${check.createdAt.toISOString()}, outside this publication's attempts (${describe(window)}): an earlier post with the same text`);
   }
-  log.info('duplicate adopted: read back as this member\'s post with this text', { urn });
+  log.info("duplicate adopted: read back as this member's post with this text", { urn });
   return { urn, url: postUrl(urn) };
 }
 
@@ -64,6 +63,6 @@ function adoptByCreationTime(urn: string, window: AttemptsWindow, refused: (why:
   if (!within(createdAt, window)) {
     throw refused(`${unread} and it was created at ${createdAt.toISOString()}, outside this publication's attempts (${describe(window)})`);
   }
-  log.info('duplicate adopted: its id says it was created during this publication\'s attempts', { urn, created_at: createdAt.toISOString() });
+  log.info("duplicate adopted: its id says it was created during this publication's attempts", { urn, created_at: createdAt.toISOString() });
   return { urn, url: postUrl(urn) };
 }

@@ -17,7 +17,7 @@ export async function handlePublishFailure(context: PublisherContext, job: Queue
   const { runtime } = context;
   if (isNetworkError(error) && error.kind === 'unauthorized') {
     await revokeRefusedGrant(runtime, 'share', post.memberId, reasonOf(error));
-    context.log.warn('the member\'s network token was refused: marked disconnected', { member_id: post.memberId });
+    context.log.warn("the member's network token was refused: marked disconnected", { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }
   if (isNetworkError(error) && error.code === 'NONEXISTENT_VERSION') context.retiredVersion.raise(reasonOf(error), context.runtime.logger);

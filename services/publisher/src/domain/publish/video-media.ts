@@ -58,12 +58,16 @@ export async function publishableVideo(context: PublisherContext, account: Netwo
   const status = await context.network.videoStatus(account, urn);
   if (status === 'AVAILABLE') return { kind: 'video', urn };
   if (status === 'PROCESSING_FAILED') {
-    throw new PermanentPublishError(`LinkedIn could not process the video (${urn} ended PROCESSING_FAILED); nothing was posted. Check that it plays (H.264 MP4), upload it again and publish again`);
+    throw new PermanentPublishError(
+      `LinkedIn could not process the video (${urn} ended PROCESSING_FAILED); nothing was posted. Check that it plays (H.264 MP4), upload it again and publish again`,
+    );
   }
   const limitMs = context.runtime.config.network.publish.videoProcessingWaitMs;
   const waitedMs = Date.now() - (post.publishRequestedAt ?? post.publishClaimedAt ?? new Date()).getTime();
   if (waitedMs >= limitMs) {
-    throw new PermanentPublishError(`LinkedIn was still processing the video (${urn}, ${status}) ${Math.round(waitedMs / 1000)} s after the publication was requested (LPS_VIDEO_PROCESSING_WAIT); nothing was posted`);
+    throw new PermanentPublishError(
+      `LinkedIn was still processing the video (${urn}, ${status}) ${Math.round(waitedMs / 1000)} s after the publication was requested (LPS_VIDEO_PROCESSING_WAIT); nothing was posted`,
+    );
   }
   const nextLookMs = Math.min(POLL_MAX_MS, Math.max(POLL_MIN_MS, waitedMs / 10));
   context.log.info('video still processing on the network: the publication looks again later', { post_id: post.id, urn, status, next_look_ms: Math.round(nextLookMs) });

@@ -5,4 +5,4 @@ import { fitText } from '@lps/common';
  * U+FFFD removed, white space collapsed, a long text cut at a word with an
  * ellipsis); null when nothing readable is left.
  */
-export const cardText = (raw: string | undefined, max: number): string | null => (raw === undefined ? null : fitText(raw, max, { atWord: true }) ?? null);
+export const cardText = (raw: string | undefined, max: number): string | null => (raw === undefined ? null : (fitText(raw, max, { atWord: true }) ?? null));

@@ -49,7 +49,8 @@ export function pageMetadata(html: string, pageUrl: string): PageMetadata {
           const key = (attributes.property ?? attributes.name ?? '').trim().toLowerCase();
           if (WANTED.has(key) && !found.has(key) && attributes.content !== undefined) found.set(key, attributes.content);
         }
-        if (name === 'link' && (attributes.rel ?? '').toLowerCase() === 'image_src' && attributes.href && !found.has('link:image_src')) found.set('link:image_src', attributes.href);
+        if (name === 'link' && (attributes.rel ?? '').toLowerCase() === 'image_src' && attributes.href && !found.has('link:image_src'))
+          found.set('link:image_src', attributes.href);
       },
       ontext(text) {
         if (inTitle) titleText += text;

@@ -44,8 +44,8 @@ function failure(error: unknown): string {
   const code = (error as { code?: string }).code;
   if (code === 'ETIMEDOUT') return 'the page did not answer in time';
   if (code === 'ERR_TOO_MANY_REDIRECTS') return 'the page redirects too many times';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'the page\'s host name does not resolve';
-  if (code === 'ECONNREFUSED') return 'the page\'s server refused the connection';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return "the page's host name does not resolve";
+  if (code === 'ECONNREFUSED') return "the page's server refused the connection";
   return `the page could not be read (${(error as Error).message})`;
 }
 
@@ -70,7 +70,13 @@ export async function readPageCard(client: Got, url: string, timeoutMs: number):
   if (read.status < 200 || read.status > 299) return unavailable(`the page answered HTTP ${read.status}`);
   const type = read.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type && type !== 'text/html' && type !== 'application/xhtml+xml') {
-    return { status: 'ready', title: addressTitle(read.finalUrl), description: null, siteName: null, note: `the link is not an HTML page (${cardText(type, 100)}): the card shows its address` };
+    return {
+      status: 'ready',
+      title: addressTitle(read.finalUrl),
+      description: null,
+      siteName: null,
+      note: `the link is not an HTML page (${cardText(type, 100)}): the card shows its address`,
+    };
   }
   const meta = pageMetadata(decodeHtml(read.bytes, read.contentType), read.finalUrl);
   return {

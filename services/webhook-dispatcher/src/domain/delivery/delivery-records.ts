@@ -1,4 +1,14 @@
-import { abandonDelivery, createCallBatcher, createKeyedBatcher, deactivateEndpoint, loadDeliveries, recordAttempts, type AttemptRecord, type LoadedDelivery, type SqlPool } from '@lps/db';
+import {
+  abandonDelivery,
+  createCallBatcher,
+  createKeyedBatcher,
+  deactivateEndpoint,
+  loadDeliveries,
+  recordAttempts,
+  type AttemptRecord,
+  type LoadedDelivery,
+  type SqlPool,
+} from '@lps/db';
 import type { AttemptOutcome } from './send-delivery.js';
 
 export type { LoadedDelivery } from '@lps/db';

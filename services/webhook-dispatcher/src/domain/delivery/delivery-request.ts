@@ -12,8 +12,7 @@ export interface OutboxEventRow {
  * from the stored row alone, so each retry sends the same bytes; the `data`
  * written by the producer is passed through untouched.
  */
-export const deliveryBody = (event: OutboxEventRow): string =>
-  JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: event.payload });
+export const deliveryBody = (event: OutboxEventRow): string => JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: event.payload });
 
 /**
  * Headers of one attempt. `webhook-id` is the delivery id (like

@@ -24,9 +24,14 @@ export async function relayOutbox(runtime: Runtime, createdBefore: Date | null =
     const batch = await relayOutboxBatch(runtime.sql, RELAY_BATCH, createdBefore);
     // One job per new record, added in bulk; ids are `delivery-<id>`, so a repeat adds nothing. With
     // tracing on, each delivery continues the trace its event was written in, not the relay's.
-    await enqueueMany(runtime.queues, 'deliver-webhook', batch.deliveries.map(({ id, endpointId }) => ({ deliveryId: id, endpointId })), {
-      traceOf: (index) => batch.deliveries[index]?.traceContext,
-    });
+    await enqueueMany(
+      runtime.queues,
+      'deliver-webhook',
+      batch.deliveries.map(({ id, endpointId }) => ({ deliveryId: id, endpointId })),
+      {
+        traceOf: (index) => batch.deliveries[index]?.traceContext,
+      },
+    );
     events += batch.claimed;
     deliveries += batch.deliveries.length;
     if (batch.claimed < RELAY_BATCH) return { events, deliveries };

@@ -12,6 +12,6 @@ export async function requestLinkPreview({ runtime, request }: UseCaseDeps, post
   try {
     await enqueue(runtime.queues, 'fetch-link-preview', { postId, requestId: next.stored.request_id }, { requestId: request.id });
   } catch (error) {
-    request.log.warn('could not queue the link card\'s page read; the publisher will ask again', { post_id: postId, error: (error as Error).message });
+    request.log.warn("could not queue the link card's page read; the publisher will ask again", { post_id: postId, error: (error as Error).message });
   }
 }

@@ -58,7 +58,7 @@ async function handlerType(source: ByteSource, box: Box): Promise<string> {
 async function sampleEntry(source: ByteSource, box: Box): Promise<{ codec: string; width: number; height: number }> {
   const payload = await payloadOf(source, box, 48);
   need(payload, 44, box);
-  if (payload.readUInt32BE(4) === 0) throw new Mp4Problem('the MP4\'s video track describes no samples');
+  if (payload.readUInt32BE(4) === 0) throw new Mp4Problem("the MP4's video track describes no samples");
   return { codec: payload.toString('latin1', 12, 16), width: payload.readUInt16BE(40), height: payload.readUInt16BE(42) };
 }
 
@@ -80,7 +80,7 @@ async function videoTrack(source: ByteSource, moov: Box, walk: BoxWalk) {
     const tkhd = await childOf(source, trak, 'tkhd', walk);
     const mdhd = await path(source, trak, ['mdia', 'mdhd'], walk);
     const stsd = await path(source, trak, ['mdia', 'minf', 'stbl', 'stsd'], walk);
-    if (!tkhd || !mdhd || !stsd) throw new Mp4Problem('the MP4\'s video track lacks its header, timing or sample description');
+    if (!tkhd || !mdhd || !stsd) throw new Mp4Problem("the MP4's video track lacks its header, timing or sample description");
     return { header: await trackHeader(source, tkhd), media: await timing(source, mdhd), entry: await sampleEntry(source, stsd) };
   }
   return undefined;
@@ -108,7 +108,7 @@ export async function readMovieFacts(source: ByteSource): Promise<MovieFacts> {
   const brand = await payloadOf(source, ftyp, 4);
   need(brand, 4, ftyp);
   const mvhd = await childOf(source, moov, 'mvhd', walk);
-  if (!mvhd) throw new Mp4Problem('the MP4\'s movie box has no movie header (mvhd)');
+  if (!mvhd) throw new Mp4Problem("the MP4's movie box has no movie header (mvhd)");
   const movie = await timing(source, mvhd);
   const track = await videoTrack(source, moov, walk);
   if (!track) throw new Mp4Problem('the MP4 has no video track');
