@@ -20,7 +20,7 @@ export type JobName = keyof JobCatalog;
 export type JobPayload<N extends JobName> = JobCatalog[N] extends JobDefinition<infer P> ? P : never;
 
 /** What a job's handler answers: the result schema's type for a call, anything for other jobs. */
-export type JobResult<N extends JobName> = JobCatalog[N] extends { result: Joi.Schema<infer R> } ? R : unknown;
+export type JobResult<N extends JobName> = JobCatalog[N] extends { result: Joi.Schema; answerType?: infer R } ? Exclude<R, undefined> : unknown;
 
 /** The jobs a caller may wait for (`JobCalls.call`): those with a result schema. */
 export type CallName = { [N in JobName]: JobCatalog[N] extends { result: Joi.Schema } ? N : never }[JobName];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import Joi from 'joi';
-import type { PublishPostPayload } from '@lps/queue';
+import type { JobResult, PublishPostPayload } from '@lps/queue';
 import { defineJob, KEEP_HISTORY } from '../src/jobs/job-definition.js';
 
 // Decision 0023: a job's payload type is written once (an interface) and its joi schema is checked
@@ -36,6 +36,16 @@ Joi.object<PublishPostPayload, true>({
   // @ts-expect-error the schema's kind must match the field's type (string → Joi.string())
   postId: Joi.number(),
 });
+
+// A call's answer is typed from its result schema: neither any (the caller could read anything) nor never.
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type IsNever<T> = [T] extends [never] ? true : false;
+const uploadAnswer: [IsAny<JobResult<'attach-upload'>>, IsNever<JobResult<'attach-upload'>>] = [false, false];
+const thumbnailAnswer: [IsAny<JobResult<'encode-link-thumbnail'>>, IsNever<JobResult<'encode-link-thumbnail'>>] = [false, false];
+const readsOutcome = (answer: JobResult<'draw-overlay'>) => answer.outcome;
+// @ts-expect-error an answer has the fields of its schema only
+const readsMisspelt = (answer: JobResult<'draw-overlay'>) => answer.outcom;
+void [uploadAnswer, thumbnailAnswer, readsOutcome, readsMisspelt];
 
 describe('typed job payloads (decision 0023)', () => {
   it('the schema tsc checked against the type refuses at run time what the type does not have', () => {

@@ -20,6 +20,11 @@ export interface JobDefinition<Payload, Q extends QueueName = QueueName, Result 
    * handler must return a value of this schema, checked when it returns and again by the caller.
    */
   result?: Joi.Schema<Result>;
+  /**
+   * Never set: carries Result's type for JobResult. Inferring it from `result` (Joi.Schema<R>, a union
+   * of twelve schema kinds) gives any once the catalog is read from its declaration files.
+   */
+  readonly answerType?: Result;
 }
 
 /** `image-calls`: image work a request waits for (uploads, overlays), kept apart from background generation on `images`. */
