@@ -13,7 +13,8 @@ export type ErrorCode =
   | 'timeout';
 
 export interface LpsErrorInit {
-  code: ErrorCode | string;
+  // `string & {}` keeps ErrorCode's names in editors' completion while accepting codes a newer API may add.
+  code: ErrorCode | (string & {});
   message: string;
   status?: number;
   details?: Record<string, string>;

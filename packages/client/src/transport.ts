@@ -28,10 +28,13 @@ export interface WireRequest {
   signal?: AbortSignal;
 }
 
+/** What fetch itself rejects with: the signal's reason, or an AbortError when the reason is not an Error. */
+const abortReason = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new DOMException('This operation was aborted', 'AbortError'));
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(abortReason(signal))), { once: true });
   });
 
 /** Retry-After as seconds or an HTTP date, in milliseconds; undefined when absent or unreadable. */
@@ -45,6 +48,12 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 /** Exponential backoff with jitter when the API named no wait: 0.5 s, 1 s, 2 s, … up to 8 s. */
 const backoffMs = (retry: number) => Math.min(8_000, 500 * 2 ** retry) * (0.75 + Math.random() * 0.5);
 
+/** The API's query parameters are scalars (strings, numbers, booleans); anything else is a caller's mistake. */
+function queryValue(name: string, value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`query parameter ${name} must be a string, number or boolean`);
+}
+
 function urlOf(baseUrl: string, template: string, path: Record<string, string | number> = {}, query: Record<string, unknown> = {}): string {
   const filled = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = path[name];
@@ -52,7 +61,7 @@ function urlOf(baseUrl: string, template: string, path: Record<string, string | 
     return encodeURIComponent(String(value));
   });
   const url = new URL(`${baseUrl.replace(/\/+$/, '')}${filled}`);
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) url.searchParams.set(name, queryValue(name, value));
   return url.href;
 }
 

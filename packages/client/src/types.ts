@@ -12,8 +12,8 @@ export type ErrorBody = Schema<'Error'>;
 type Operation<K extends OperationId> = operations[K];
 type Parameters<K extends OperationId> = Operation<K> extends { parameters: infer P } ? P : never;
 
-export type PathParams<K extends OperationId> = Parameters<K> extends { path: infer P } ? ([P] extends [never | undefined] ? never : P) : never;
-export type QueryParams<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? ([Q] extends [never | undefined] ? never : Q) : never;
+export type PathParams<K extends OperationId> = Parameters<K> extends { path: infer P } ? ([P] extends [undefined] ? never : P) : never;
+export type QueryParams<K extends OperationId> = Parameters<K> extends { query?: infer Q } ? ([Q] extends [undefined] ? never : Q) : never;
 export type RequestBody<K extends OperationId> = Operation<K> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 type BodyRequired<K extends OperationId> = Operation<K> extends { requestBody: { content: unknown } } ? true : false;
 

@@ -25,11 +25,13 @@ const envSchema = Joi.object(Object.values(sections).reduce<Record<string, Joi.S
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const { error, value } = envSchema.validate(cleaned, { abortEarly: false, convert: true });
-  if (error) {
-    const problems = error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ');
+  // Validated and converted, each variable's type is its section's to read.
+  const checked: Joi.ValidationResult<Record<string, unknown>> = envSchema.validate(cleaned, { abortEarly: false, convert: true });
+  if (checked.error) {
+    const problems = checked.error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ');
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
+  const { value } = checked;
   const { core, ...others } = sections;
   const config = {
     ...core.build(value),
@@ -52,8 +54,9 @@ export const configVariables = (): string[] =>
 /** Only the Redis settings, from the same variables and rules (benchmarks and tools that need nothing else). */
 export function loadRedisSettings(env: NodeJS.ProcessEnv = process.env): RedisSettings {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const { error, value } = Joi.object(sections.redis.variables).unknown(true).validate(cleaned, { abortEarly: false, convert: true });
-  if (error) throw new ConfigError(`invalid configuration: ${error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ')}`);
+  const checked: Joi.ValidationResult<Record<string, unknown>> = Joi.object(sections.redis.variables).unknown(true).validate(cleaned, { abortEarly: false, convert: true });
+  if (checked.error) throw new ConfigError(`invalid configuration: ${checked.error.details.map((detail) => detail.message.replace(/"/g, '')).join('; ')}`);
+  const { value } = checked;
   const settings = sections.redis.build(value);
   const problems = redisProblems(settings, value.REDIS_TLS_CA_FILE !== undefined);
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);

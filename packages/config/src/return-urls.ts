@@ -15,6 +15,7 @@ export interface AllowedReturnUrl {
 export const RETURN_URL_MAX_LENGTH = 2_048;
 
 /** Control characters (NUL included), whitespace and backslashes (which browsers read as `/`). */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this expression is for
 const UNSAFE_CHARACTER = /[\u0000-\u0020\u007f-\u009f\\\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/u;
 /** `scheme://authority` with nothing odd in the authority: no userinfo (`@`), no escapes (`%`). */
 const ABSOLUTE_HTTP = /^https?:\/\/([^/?#]*)/i;

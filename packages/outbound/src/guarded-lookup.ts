@@ -9,7 +9,7 @@ import { PrivateAddressError } from './resolve-public.js';
  * between a check and the connection (rebinding) cannot slip through.
  */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  const lookupOptions: LookupOptions = { ...(options as LookupOptions), all: true };
+  const lookupOptions: LookupOptions = { ...options, all: true };
   dns.lookup(hostname, lookupOptions, (error, addresses) => {
     if (error) {
       callback(error, '', 0);
@@ -22,7 +22,7 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
       callback(refusal, '', 0);
       return;
     }
-    if ((options as LookupOptions).all) callback(null, list as unknown as string, 0);
+    if (options.all) callback(null, list, 0);
     else callback(null, (list[0] as LookupAddress).address, (list[0] as LookupAddress).family);
   });
 };

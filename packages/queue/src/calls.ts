@@ -1,3 +1,4 @@
+import type Joi from 'joi';
 import { Job, QueueEvents } from 'bullmq';
 import { jobCatalog, type CallName, type JobPayload, type JobResult } from './catalog.js';
 import type { QueueName } from './jobs/job-definition.js';
@@ -104,14 +105,14 @@ export function createJobCalls(queues: Queues, options: { prefix: string; connec
         queue.add(name, job.data, job.opts).catch((error: unknown) => {
           clearTimeout(timer);
           waiting.delete(key);
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         });
       });
       if (!outcome) throw new CallTimeoutError(`${name} did not answer within ${timeoutMs} ms`);
       if ('failed' in outcome) throw new CallFailedError(outcome.failed || `${name} failed`);
-      const { error, value } = definition.result.validate(outcome.answer);
-      if (error) throw new Error(`${name} answered outside its result schema: ${error.message}`);
-      return value as JobResult<typeof name>;
+      const checked: Joi.ValidationResult<unknown> = definition.result.validate(outcome.answer);
+      if (checked.error) throw new Error(`${name} answered outside its result schema: ${checked.error.message}`);
+      return checked.value as JobResult<typeof name>;
     },
     async close() {
       const opened = [...listening.values()];

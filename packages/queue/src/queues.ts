@@ -1,3 +1,4 @@
+import type Joi from 'joi';
 import { Queue, type JobsOptions } from 'bullmq';
 import { jobCatalog, type JobName, type JobPayload } from './catalog.js';
 import { QUEUE_NAMES, type QueueName } from './jobs/job-definition.js';
@@ -43,11 +44,13 @@ export type EnqueueOptions = JobsOptions & { requestId?: string };
 /** A job as the catalog defines it: payload checked, retry policy, deterministic id, the request id beside the payload. */
 export function catalogJob<N extends JobName>(name: N, payload: JobPayload<N>, { requestId, ...options }: EnqueueOptions) {
   const definition = jobCatalog[name];
-  const { error, value } = definition.schema.validate(payload);
-  if (error) throw new Error(`invalid payload for job ${name}: ${error.message}`);
-  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string | undefined }).jobId?.(value as JobPayload<N>);
+  const checked: Joi.ValidationResult<unknown> = definition.schema.validate(payload);
+  if (checked.error) throw new Error(`invalid payload for job ${name}: ${checked.error.message}`);
+  // The schema of job N checked it: the value is N's payload, with joi's defaults applied.
+  const value = checked.value as JobPayload<N>;
+  const jobId = options.jobId ?? (definition as { jobId?: (p: JobPayload<N>) => string | undefined }).jobId?.(value);
   // The request that caused the job travels beside the payload, so worker logs correlate with it.
-  const data = requestId ? { ...value, [REQUEST_ID_FIELD]: requestId } : value;
+  const data = requestId ? { ...(value as object), [REQUEST_ID_FIELD]: requestId } : value;
   return { queue: definition.queue, name, data, opts: { ...definition.options, ...options, ...(jobId ? { jobId } : {}) } };
 }
 

@@ -1,3 +1,4 @@
+import type Joi from 'joi';
 import { Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { LogContext, Logger } from '@lps/logger';
 import type { Metrics } from '@lps/metrics';
@@ -36,9 +37,9 @@ export function startWorker<Q extends QueueName>(options: StartWorkerOptions<Q>)
       const handler = handlers[name] as JobHandler<JobName> | undefined;
       if (!handler) throw new Error(`no handler for job ${job.name} on queue ${queue}`);
       const definition = jobCatalog[name as JobName];
-      const { error, value } = definition.schema.validate(payload);
-      if (error) throw new Error(`invalid payload for ${job.name}: ${error.message}`);
-      const answer = await handler(value as JobPayload<JobName>, job as Job<JobPayload<JobName>>, log);
+      const checked: Joi.ValidationResult<unknown> = definition.schema.validate(payload);
+      if (checked.error) throw new Error(`invalid payload for ${job.name}: ${checked.error.message}`);
+      const answer = await handler(checked.value as JobPayload<JobName>, job as Job<JobPayload<JobName>>, log);
       // A call's caller reads the answer: it must be what the catalog promises.
       if (definition.result) {
         const checked = definition.result.validate(answer);

@@ -16,5 +16,5 @@ export async function startQueueWorker<Q extends QueueName>(
     prefix: runtime.config.redis.prefix,
     logger: runtime.logger,
     metrics: runtime.metrics,
-  } as StartWorkerOptions<Q>);
+  });
 }

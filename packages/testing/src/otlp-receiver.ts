@@ -48,9 +48,13 @@ function fields(buffer: Buffer): Field[] {
     const number = key >> 3;
     const wire = key & 7;
     if (wire === 0) out.push({ number, wire, value: varint() });
-    else if (wire === 1) (out.push({ number, wire, value: buffer.subarray(at, at + 8) }), (at += 8));
-    else if (wire === 5) (out.push({ number, wire, value: buffer.subarray(at, at + 4) }), (at += 4));
-    else if (wire === 2) {
+    else if (wire === 1) {
+      out.push({ number, wire, value: buffer.subarray(at, at + 8) });
+      at += 8;
+    } else if (wire === 5) {
+      out.push({ number, wire, value: buffer.subarray(at, at + 4) });
+      at += 4;
+    } else if (wire === 2) {
       const length = Number(varint());
       out.push({ number, wire, value: buffer.subarray(at, at + length) });
       at += length;

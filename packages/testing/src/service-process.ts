@@ -69,7 +69,7 @@ export function startServiceProcess(entry: string, env: Record<string, string>, 
     buffer = parts.pop() ?? '';
     for (const part of parts) {
       try {
-        lines.push(JSON.parse(part));
+        lines.push(JSON.parse(part) as Record<string, unknown>);
       } catch {
         lines.push({ message: part });
       }

@@ -78,9 +78,9 @@ export class ChatClient {
       if (parsed === undefined) {
         lastProblem = 'the answer was not valid JSON';
       } else {
-        const { error, value } = schema.validate(parsed, { stripUnknown: true, convert: true });
-        if (!error) return value as T;
-        lastProblem = `the answer did not match the expected shape: ${error.message}`;
+        const checked: Joi.ValidationResult<T> = schema.validate(parsed, { stripUnknown: true, convert: true });
+        if (!checked.error) return checked.value;
+        lastProblem = `the answer did not match the expected shape: ${checked.error.message}`;
       }
       this.options.logger?.warn('AI provider answered malformed output', { prompt: prompt.id, problem: lastProblem });
     }

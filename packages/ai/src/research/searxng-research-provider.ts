@@ -10,16 +10,16 @@ export interface SearxngOptions {
   retries?: number;
 }
 
+interface SearxngAnswer {
+  results: { title: string; url?: string | null; content?: string | null }[];
+}
+
 /** The part of SearxNG's `format=json` answer we read; anything else in it is ignored. */
-const answerSchema = Joi.object({
+const answerSchema = Joi.object<SearxngAnswer>({
   results: Joi.array()
     .items(Joi.object({ title: Joi.string().allow('').default(''), url: Joi.string().allow('', null), content: Joi.string().allow('', null) }).unknown(true))
     .required(),
 }).unknown(true);
-
-interface SearxngAnswer {
-  results: { title: string; url?: string | null; content?: string | null }[];
-}
 
 const stripTags = (text: string): string =>
   text
@@ -52,9 +52,9 @@ export class SearxngResearchProvider implements ResearchProvider {
     } catch (error) {
       throw new ResearchUnavailableError(`search at ${this.options.url} failed: ${(error as Error).message}`, { cause: error });
     }
-    const { error, value } = answerSchema.validate(answer);
-    if (error) throw new ResearchUnavailableError(`search answered an unexpected shape: ${error.message}`);
-    return (value as SearxngAnswer).results
+    const checked = answerSchema.validate(answer);
+    if (checked.error) throw new ResearchUnavailableError(`search answered an unexpected shape: ${checked.error.message}`);
+    return checked.value.results
       .map((result) => ({
         title: shorten(stripTags(result.title), 200),
         snippet: shorten(stripTags(result.content ?? ''), 500),

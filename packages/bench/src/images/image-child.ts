@@ -9,7 +9,7 @@ export async function startMeasuredImageService(env: Record<string, string>) {
   // It has no HTTP port of its own to wait on: its worker is listening once the process has settled.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   if (service.child.exitCode !== null) throw new Error(`the image service exited with code ${service.child.exitCode}`);
-  return { pid: service.pid, stop: service.stop, ...processMemory(service.pid) };
+  return { pid: service.pid, stop: () => service.stop(), ...processMemory(service.pid) };
 }
 
 /** The image service's memory limit in deploy/k8s/base/image.yaml, in MB. */

@@ -49,5 +49,5 @@ export async function startApiProcess(env: Record<string, string>, root?: string
     service.child.kill('SIGKILL');
     throw error;
   }
-  return { baseUrl, pid: service.pid, stop: service.stop };
+  return { baseUrl, pid: service.pid, stop: () => service.stop() };
 }

@@ -1,6 +1,6 @@
 /** Runs `task` `count` times with at most `parallel` in flight; returns the results in order. */
 export async function runWithConcurrency<T>(count: number, parallel: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results: T[] = new Array(count);
+  const results = new Array<T>(count);
   let next = 0;
   const lanes = Array.from({ length: Math.min(parallel, count) }, async () => {
     while (next < count) {

@@ -28,7 +28,7 @@ export const securitySection = defineSection({
     const given = env.LPS_ENCRYPTION_KEY as string | undefined;
     // Production without a key is refused in load-config.ts; nothing is generated for it.
     const generated = given === undefined && env.NODE_ENV !== 'production';
-    const previous = String(env.LPS_ENCRYPTION_KEYS_PREVIOUS ?? '')
+    const previous = (typeof env.LPS_ENCRYPTION_KEYS_PREVIOUS === 'string' ? env.LPS_ENCRYPTION_KEYS_PREVIOUS : '')
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean);

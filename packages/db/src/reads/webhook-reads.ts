@@ -27,5 +27,5 @@ export async function readEndpointDeliveries(sql: Sql, memberId: string, endpoin
     [endpointId, memberId, limit],
   );
   if (result.rows.length === 0) return null;
-  return result.rows.flatMap((row) => (row.id === null ? [] : [deliveryFromRow(row as DeliveryRow)]));
+  return result.rows.flatMap((row) => (row.id === null ? [] : [deliveryFromRow(row)]));
 }

@@ -38,7 +38,7 @@ export const returnPostFromImages = (db: DbOrTx, post: Pick<Post, 'id' | 'status
   db.post.update({
     where: { id: post.id },
     data: {
-      ...(imageCandidates ? { imageCandidates: imageCandidates as unknown as Prisma.InputJsonValue } : {}),
+      ...(imageCandidates ? { imageCandidates } : {}),
       status: post.statusBeforeImages ?? 'draft_saved',
       statusBeforeImages: null,
     },

@@ -9,8 +9,7 @@ export const recentPostIdeas = async (db: DbOrTx, memberId: string, limit: numbe
     .filter((idea): idea is string => Boolean(idea?.trim()));
 
 /** `posts.link_preview` for a create or update: SQL NULL when the post has no card. */
-export const linkPreviewValue = (stored: StoredLinkPreview | null): Prisma.InputJsonValue | typeof Prisma.DbNull =>
-  stored === null ? Prisma.DbNull : (stored as unknown as Prisma.InputJsonValue);
+export const linkPreviewValue = (stored: StoredLinkPreview | null): Prisma.InputJsonValue | typeof Prisma.DbNull => (stored === null ? Prisma.DbNull : stored);
 
 export const insertPost = (db: DbOrTx, data: Prisma.PostUncheckedCreateInput) => db.post.create({ data });
 

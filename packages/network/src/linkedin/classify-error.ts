@@ -12,7 +12,7 @@ const DUPLICATE_URN = /duplicate of (urn:li:[A-Za-z]+:[A-Za-z0-9_-]+)/i;
 export function parseErrorBody(text: string): LinkedInErrorBody {
   try {
     const parsed = JSON.parse(text) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as LinkedInErrorBody) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
   } catch {
     return {};
   }

@@ -213,7 +213,7 @@ export class FakeLinkedInState {
   issueCode(options: PersonOptions = {}): string {
     const account = this.addAccount(options);
     const code = `code-${randomBytes(8).toString('hex')}`;
-    const redirectUri = options.redirectUri ?? ((this.apps.get(account.clientId) as FakeApp).redirectUris[0] as string);
+    const redirectUri = options.redirectUri ?? (this.apps.get(account.clientId) as FakeApp).redirectUris[0] ?? '';
     this.codes.set(code, { accessToken: account.accessToken, clientId: account.clientId, redirectUri, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
     return code;
   }

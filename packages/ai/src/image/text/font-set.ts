@@ -40,7 +40,7 @@ export function fontFor(script: Script, weight: Weight): fontkit.Font {
   if (!font) {
     const opened = fontkit.openSync(path);
     if (!('layout' in opened)) throw new Error(`${path} is a font collection, expected a single font`);
-    font = opened as fontkit.Font;
+    font = opened;
     cache.set(path, font);
   }
   return font;
@@ -58,6 +58,6 @@ export function scriptFor(grapheme: string, weight: Weight): Script | undefined 
   const points = [...grapheme].map((char) => char.codePointAt(0) ?? 0).filter((cp) => cp !== 0xfe0f && cp !== 0x200d);
   const covers = (script: Script) => points.every((cp) => fontFor(script, weight).hasGlyphForCodePoint(cp));
   const order: Script[] =
-    EMOJI.test(grapheme) && /[^\x00-\x7f]/.test(grapheme) ? ['emoji', 'latin', 'cjk'] : CJK.test(grapheme) ? ['cjk', 'latin', 'emoji'] : ['latin', 'cjk', 'emoji'];
+    EMOJI.test(grapheme) && /[\u0080-\u{10ffff}]/u.test(grapheme) ? ['emoji', 'latin', 'cjk'] : CJK.test(grapheme) ? ['cjk', 'latin', 'emoji'] : ['latin', 'cjk', 'emoji'];
   return order.find(covers);
 }
