@@ -1,5 +1,5 @@
 import supertest from 'supertest';
-import { createTestMember, createTestPost, type TestMember } from '@lps/testing';
+import { createTestMember, createTestPost } from '@lps/testing';
 import { startApiService } from '@lps/api';
 import { startTestApi, type TestApi } from './support/api-harness.js';
 

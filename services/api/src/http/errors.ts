@@ -5,6 +5,16 @@ import { requestLogOf } from './request-scope.js';
 import type { HandlerResult } from './route.js';
 
 /**
+ * A cause as a log field: an error as String() renders it (`Name: message`), a string as it is.
+ * Anything else only by its type: an object's fields could carry a token the log must not hold.
+ */
+function describeCause(cause: unknown): string {
+  if (cause === undefined || cause === null) return '';
+  if (cause instanceof Error || typeof cause === 'string') return String(cause);
+  return `(a cause of type ${typeof cause})`;
+}
+
+/**
  * Turns anything thrown into the error envelope. Expected client errors log at
  * warn; surprises log at error with the request id, and the caller sees only
  * `internal_error` — never a stack or a message from inside.
@@ -21,7 +31,7 @@ export function errorToResult(error: unknown, logger: Logger, req: Request): Han
   }
   if (isAppError(error)) {
     if (error.status >= 500) {
-      logger.error(`${req.method} ${req.originalUrl} failed: ${error.message}`, { code: error.code, cause: String(error.cause ?? '') });
+      logger.error(`${req.method} ${req.originalUrl} failed: ${error.message}`, { code: error.code, cause: describeCause(error.cause) });
     } else {
       logger.warn(`${req.method} ${req.originalUrl} answered ${error.status} ${error.code}`);
     }

@@ -36,7 +36,7 @@ function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: st
           // The iterator's 'readable' listener would keep resume() from working: release it, then discard.
           void part.return?.();
           file.stream.resume();
-          if (!isAppError(error)) return callback(error as Error);
+          if (!isAppError(error)) return callback(error);
           onProblem(error);
           callback(null, { problem: error } as Partial<StagedFile>);
         },
@@ -78,9 +78,9 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
     }).single('file');
     upload(req, res, (error: unknown) =>
       settle(() => {
-        if (!error) return resolve(req.file as StagedFile | undefined);
+        if (!error) return resolve(req.file);
         const code = (error as { code?: string }).code ?? '';
-        if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] as string }));
+        if (MULTER_PROBLEMS[code]) return reject(validationError({ file: MULTER_PROBLEMS[code] }));
         if (code === 'LIMIT_FILE_SIZE') return reject(validationError({ file: `the file is larger than ${describeBytes(largestOf(limitsOf(deps)))}` }));
         if (code === 'LIMIT_FIELD_VALUE') return reject(validationError({ [ALT_TEXT_FIELD]: "is longer than LinkedIn's 4086 characters" }));
         reject(validationError({ body: `not valid multipart/form-data (${(error as Error).message})` }));
@@ -156,5 +156,5 @@ function altTextField(fields: unknown): string | null | undefined {
   if (value === undefined) return undefined;
   const checked = altText().label(ALT_TEXT_FIELD).validate(value);
   if (checked.error) throw validationError({ [ALT_TEXT_FIELD]: checked.error.message });
-  return checked.value as string | null;
+  return checked.value;
 }

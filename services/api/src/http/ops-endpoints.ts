@@ -31,7 +31,9 @@ export const recordHttpMetrics =
   (req, res, next) => {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
+      // Express types the matched route `any`: its path is the route's template.
+      const matched = req.route as { path: unknown } | undefined;
+      const route = matched ? `${req.baseUrl}${String(matched.path)}` : 'unmatched';
       runtime.metrics.httpRequestDuration.observe({ method: req.method, route, status: String(res.statusCode) }, Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();

@@ -28,7 +28,7 @@ function fileHeaders(key: string, type: string): Record<string, string> {
 export function mountLocalFiles(app: Express, storage: FileStorage): void {
   if (!(storage instanceof LocalFileStorage)) return;
   app.get(`${LOCAL_FILES_PATH}/*key`, async (req, res, next) => {
-    const key = ([] as string[]).concat(req.params.key as string | string[]).join('/');
+    const key = ([] as string[]).concat(req.params.key).join('/');
     const type = TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
     try {
       storage.pathFor(key);

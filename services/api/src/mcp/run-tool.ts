@@ -31,8 +31,10 @@ function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error
   checkTextAndFieldNames(args, '', problems);
   if (args && typeof args === 'object' && !Array.isArray(args)) addUnknownFields(tool.input, args, problems);
   if (problems.full) return { error: problems.toError() };
-  const { error, value } = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
-  addJoiProblems(problems, error, 'arguments');
+  const checked = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
+  // The schema's static type is erased here (defineTool): the tool's own `run` knows it.
+  const value: unknown = checked.value;
+  addJoiProblems(problems, checked.error, 'arguments');
   return problems.empty ? { value } : { error: problems.toError() };
 }
 
@@ -52,7 +54,7 @@ export async function runTool(
   const release = takeCallSlot(context.caller.keyId);
   if (!release) {
     context.deps.runtime.metrics.rateLimited.inc({ bucket: 'mcp-concurrency' });
-    return toolError({ ...rateLimited(1), message: `at most ${MAX_CALLS_IN_FLIGHT_PER_KEY} tool calls at once per key; retry when one has finished` } as AppError);
+    return toolError({ ...rateLimited(1), message: `at most ${MAX_CALLS_IN_FLIGHT_PER_KEY} tool calls at once per key; retry when one has finished` });
   }
   try {
     const bucket = tool.bucket ?? 'default';

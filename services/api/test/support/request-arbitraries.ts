@@ -8,7 +8,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.constantFrom<unknown>(
   0,
   -1,
   1e308,
-  -9007199254740993,
+  Number.MIN_SAFE_INTEGER - 1,
   true,
   [],
   {},

@@ -84,6 +84,6 @@ async function completeWithCandidates(tx: Prisma.TransactionClient, requestId: s
   const existing = imageCandidatesOf(current.imageCandidates);
   const room = MAX_IMAGE_CANDIDATES - existing.length;
   const updated = await returnPostFromImages(tx, current, [...existing, ...stored.slice(0, Math.max(room, 0))]);
-  const event = await appendOutboxEvent(tx, { memberId: updated.memberId, type: 'post.images_ready', data: { post: postToWire(updated) } as unknown as Prisma.InputJsonValue });
+  const event = await appendOutboxEvent(tx, { memberId: updated.memberId, type: 'post.images_ready', data: { post: postToWire(updated) } });
   return event.id;
 }

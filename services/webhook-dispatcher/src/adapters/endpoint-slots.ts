@@ -136,12 +136,14 @@ export function createEndpointSlots(redis: RedisClient, prefix: string, options:
     };
     return {
       requestAnswered,
-      async attemptRecorded() {
-        if (recorded) return;
-        recorded = true;
-        requestAnswered();
-        adjustCount(unrecorded, endpointId, -1);
-        handOverSpareLeases(endpointId);
+      attemptRecorded() {
+        if (!recorded) {
+          recorded = true;
+          requestAnswered();
+          adjustCount(unrecorded, endpointId, -1);
+          handOverSpareLeases(endpointId);
+        }
+        return Promise.resolve();
       },
     };
   };

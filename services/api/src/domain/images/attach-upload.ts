@@ -7,7 +7,6 @@ import { getOwnedPost } from '../posts/find-post.js';
 import { askImageService } from './ask-image-service.js';
 import { assertImagesAllowed } from './image-states.js';
 import type { StagedUpload } from './stage-upload.js';
-import { uploadProblem } from './upload-limits.js';
 
 /** The error a refusal of the image service becomes: the file (422 on the field), the post (404, 409) or the cap (422). */
 export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal, target: { memberId: string; postId: string; field: string; action: string }): Promise<AppError> {

@@ -57,7 +57,7 @@ function openBody(deps: UseCaseDeps, url: string, limits: UploadLimits): Promise
         stream.destroy();
         reject(uploadProblem('image_url', `image_url is larger than ${describeBytes(largestOf(limits))}`));
       } else {
-        resolve(stream as unknown as Readable);
+        resolve(stream);
       }
     });
   });

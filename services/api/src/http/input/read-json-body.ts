@@ -30,7 +30,7 @@ const charsetOf = (contentType: string | undefined): string | undefined => /;\s*
 
 const TOO_LARGE: JsonBodyProblem = { kind: 'too-large', reason: `larger than ${JSON_LIMITS.bytes / 1024 / 1024} MB` };
 /** Strict JSON, as express.json's `strict`: an object or an array, never a bare value. */
-const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
 function parse(text: string): { value?: unknown; problem?: JsonBodyProblem } {
   // An empty body is an empty object (what express.json answered); a UTF-8 byte order mark is not part of the JSON.

@@ -25,11 +25,13 @@ export const validateRequest =
     const problems = new ProblemList();
     const validated: Record<string, unknown> = {};
     const spec = route.request ?? {};
+    // Express types the parsed body `any`: read as unknown, narrowed where it is used.
+    const body: unknown = req.body;
     // First, so a field's NUL or lone surrogate is what its detail names.
     checkTextAndFieldNames(req.params, '', problems, 'any');
     checkTextAndFieldNames(req.query, '', problems, 'any');
-    if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(req.body, '', problems);
-    if (spec.body && req.body && typeof req.body === 'object' && !Array.isArray(req.body)) addUnknownFields(spec.body, req.body, problems);
+    if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(body, '', problems);
+    if (spec.body && body && typeof body === 'object' && !Array.isArray(body)) addUnknownFields(spec.body, body, problems);
     // A body that already fills the answer is hopeless: the schemas could only add to the count.
     if (problems.full) {
       next(problems.toError());
@@ -52,11 +54,11 @@ export const validateRequest =
       validated.query = {};
     }
 
-    if (spec.customBody && req.body === undefined && !req.is('application/json')) {
+    if (spec.customBody && body === undefined && !req.is('application/json')) {
       validated.body = undefined;
     } else if (spec.body) {
       // No body at all is validated as {}: required fields are then named in the details.
-      const raw = req.body ?? {};
+      const raw = body ?? {};
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
         problems.add('body', 'must be a JSON object');
       } else {
@@ -64,7 +66,7 @@ export const validateRequest =
         addJoiProblems(problems, result.error, 'body');
         validated.body = result.value;
       }
-    } else if (req.body !== undefined && !(typeof req.body === 'object' && req.body && Object.keys(req.body).length === 0)) {
+    } else if (body !== undefined && !(typeof body === 'object' && body && Object.keys(body).length === 0)) {
       problems.add('body', 'this endpoint takes no request body');
     }
 

@@ -14,7 +14,8 @@ type JsonSchema = Record<string, unknown>;
  * document names each resource once.
  */
 export function toOpenApiSchema(schema: Joi.Schema, components: Record<string, JsonSchema>): JsonSchema {
-  return hoistTitled(mapsAsAdditionalProperties(parse(withLabelsAsTitles(schema), 'open-api-3.1')) as JsonSchema, components);
+  // The root is an object: joi-to-json converts a schema to a JSON Schema object.
+  return hoistTitled(mapsAsAdditionalProperties(parse(withLabelsAsTitles(schema), 'open-api-3.1')), components) as JsonSchema;
 }
 
 /**
@@ -26,7 +27,7 @@ export function toOpenApiSchema(schema: Joi.Schema, components: Record<string, J
 function mapsAsAdditionalProperties(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(mapsAsAdditionalProperties);
   if (!node || typeof node !== 'object') return node;
-  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, mapsAsAdditionalProperties(value)])) as JsonSchema;
+  const walked = Object.fromEntries<unknown>(Object.entries(node).map(([key, value]) => [key, mapsAsAdditionalProperties(value)]));
   const patterns = walked.patternProperties as JsonSchema | undefined;
   const anyKey = ANY_KEY.source;
   if (patterns && Object.keys(patterns).length === 1 && patterns[anyKey]) {
@@ -52,13 +53,14 @@ function withLabelsAsTitles(schema: Joi.Schema): Joi.Schema {
     }
     return copy;
   };
-  return Joi.build(visit(schema.describe()) as Joi.Description);
+  // Joi.build is typed `any`: it answers the schema the description describes.
+  return Joi.build(visit(schema.describe())) as Joi.Schema;
 }
 
-function hoistTitled(node: unknown, components: Record<string, JsonSchema>): JsonSchema {
-  if (Array.isArray(node)) return node.map((item) => hoistTitled(item, components)) as unknown as JsonSchema;
-  if (!node || typeof node !== 'object') return node as JsonSchema;
-  const walked = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, hoistTitled(value, components)]));
+function hoistTitled(node: unknown, components: Record<string, JsonSchema>): unknown {
+  if (Array.isArray(node)) return node.map((item) => hoistTitled(item, components));
+  if (!node || typeof node !== 'object') return node;
+  const walked = Object.fromEntries<unknown>(Object.entries(node).map(([key, value]) => [key, hoistTitled(value, components)]));
   const title = walked.title;
   if (typeof title === 'string' && /^[A-Z][A-Za-z]+$/.test(title)) {
     const { title: _title, ...rest } = walked;

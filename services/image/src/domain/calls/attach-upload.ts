@@ -49,7 +49,6 @@ async function keepAnswer(
 ): Promise<AttachUploadResult> {
   return inTransaction(deps.runtime.db, async (tx) => {
     const imageUrl = deps.storage.urlFor(staged.key);
-    const isDocument = staged.type === 'application/pdf';
     const appended = await appendImageCandidates(tx, request.postId, added, {
       imageUrl,
       format: FORMATS[staged.type] ?? 'image',

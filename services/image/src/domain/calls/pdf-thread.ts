@@ -21,7 +21,8 @@ const require = createRequire(import.meta.url);
 // pdf-lib resolves to its CommonJS build from ESM ("main"); its internals share that module instance.
 const { PDFDocument } = require('pdf-lib') as typeof import('pdf-lib');
 const { default: DecodeStream } = require('pdf-lib/cjs/core/streams/DecodeStream.js') as {
-  default: { prototype: { ensureBuffer(requested: number): Uint8Array } };
+  // A function property, not a method: it is kept apart from its object and called with `this` given (`.call`).
+  default: { prototype: { ensureBuffer: (this: object, requested: number) => Uint8Array } };
 };
 
 // pdf-lib warns on the console for each broken object it skips: a hostile file must not write the logs.
