@@ -5,7 +5,7 @@
 // runs what was asked. Every step is skipped when it is already done, and all of
 // its own output goes to stderr so `npm run --silent lps -- … --json` prints
 // exactly one JSON document on stdout.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync, mkdirSync, writeFileSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,23 @@ function run(command, commandArgs, options = {}) {
     say(`step failed: ${command} ${commandArgs.join(' ')} (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
+}
+
+/** Runs the steps at once, their output on stderr; exits with the first failure's code once all have ended. */
+async function runSideBySide(steps) {
+  const results = await Promise.all(
+    steps.map(([title, command, commandArgs]) => {
+      say(title);
+      return new Promise((resolveStep) => {
+        const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 2, 2] });
+        child.on('error', (error) => resolveStep({ title, code: 1, error }));
+        child.on('exit', (code, signal) => resolveStep({ title, code: code ?? (signal ? 1 : 0) }));
+      });
+    }),
+  );
+  const failed = results.filter((result) => result.code !== 0);
+  for (const result of failed) say(`step failed: ${result.title} (exit ${result.code}${result.error ? `, ${result.error.message}` : ''})`);
+  if (failed.length > 0) process.exit(failed[0].code);
 }
 
 function mtime(path) {
@@ -112,11 +129,16 @@ switch (action) {
   case 'test': {
     const { checkServices } = await import('./check-services.mjs');
     await checkServices({ say });
-    // The whole suite is the gate: it type-checks every test and runs them on the built code. A subset is the
-    // inner loop: on the sources, transpiled only (the editor and the whole suite check the types).
+    // The whole suite is the gate: it type-checks every test, lints, checks the formatting and runs the tests on
+    // the built code. A subset is the inner loop: on the sources, transpiled only (the editor and the whole suite
+    // check the rest). The three checks run side by side: together about as long as eslint alone.
     if (!fromSource) {
-      say('type-checking the tests');
-      run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tests.json']);
+      const bin = (name) => join(root, 'node_modules', '.bin', name);
+      await runSideBySide([
+        ['type-checking the tests', bin('tsc'), ['-p', 'tsconfig.tests.json']],
+        ['linting (eslint, zero warnings)', bin('eslint'), ['--max-warnings', '0', '.']],
+        ['checking the formatting (prettier; `npx prettier --write .` fixes it)', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
+      ]);
     }
     exec(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
       LPS_TEST_ROOT: root,
