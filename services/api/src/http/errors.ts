@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { errorEnvelope, failedDependency, INTERNAL_ERROR_ENVELOPE, isAppError, notFound, serviceUnavailable } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import { requestLogOf } from './request-scope.js';
@@ -44,15 +44,23 @@ export function errorToResult(error: unknown, logger: Logger, req: Request): Han
   return { status: 500, body: INTERNAL_ERROR_ENVELOPE };
 }
 
-/** `logger` serves requests that failed before the request-id middleware gave them their own. */
+/**
+ * What an error middleware answers: the error's result, or nothing when the answer had already
+ * started (the connection is ended instead). `logger` serves requests that failed before the
+ * request-id middleware gave them their own.
+ */
+export function resultUnlessAnswerStarted(error: unknown, logger: Logger, req: Request, res: Response): HandlerResult | undefined {
+  const result = errorToResult(error, requestLogOf(res, logger), req);
+  if (!res.headersSent) return result;
+  res.end();
+  return undefined;
+}
+
 export const errorMiddleware =
   (logger: Logger): ErrorRequestHandler =>
   (error, req, res, _next) => {
-    const result = errorToResult(error, requestLogOf(res, logger), req);
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
+    const result = resultUnlessAnswerStarted(error, logger, req, res);
+    if (!result) return;
     res
       .status(result.status)
       .set(result.headers ?? {})

@@ -2,9 +2,8 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { ErrorEnvelope } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import { closeIfStillSending } from '../http/close-if-still-sending.js';
-import { errorToResult } from '../http/errors.js';
+import { resultUnlessAnswerStarted } from '../http/errors.js';
 import { hasBody, isJsonType, readJsonBody, type JsonBodyProblem } from '../http/input/read-json-body.js';
-import { requestLogOf } from '../http/request-scope.js';
 import { droppedFieldPath } from '../http/input/unstorable-text.js';
 
 /** JSON-RPC 2.0 §5.1 codes; -32000 is the implementation-defined server error the MCP SDK answers HTTP-level refusals with. */
@@ -62,11 +61,8 @@ export const readMcpBody: RequestHandler = async (req, res, next) => {
 export const mcpErrorMiddleware =
   (logger: Logger): ErrorRequestHandler =>
   (error, req, res, _next) => {
-    const result = errorToResult(error, requestLogOf(res, logger), req);
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
+    const result = resultUnlessAnswerStarted(error, logger, req, res);
+    if (!result) return;
     const { error: envelope } = result.body as ErrorEnvelope;
     const code = result.status === 500 ? JSON_RPC_CODES.internalError : JSON_RPC_CODES.serverError;
     sendJsonRpcError(res, result.status, code, envelope.message, { data: envelope, headers: result.headers });
