@@ -7,7 +7,7 @@ type SnakeCase<Name extends string> = Name extends `${infer Head}${infer Tail}` 
  * A `posts` row as pg returns it (`SELECT *`): mapped column names, timestamps as Date, jsonb parsed.
  * Written from Prisma's `Post`, so a new column in schema.prisma is here with nothing else to edit.
  */
-export type PostRow = { [Field in keyof Post & string as SnakeCase<Field>]: Post[Field] };
+export type PostRow = { [Field in Extract<keyof Post, string> as SnakeCase<Field>]: Post[Field] };
 
 const snakeCase = (field: string): string => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 

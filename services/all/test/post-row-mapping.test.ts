@@ -3,6 +3,7 @@ import { createTestMember, createTestPost, createTestRuntime, type TestRuntime }
 
 // Plain SQL reads (`SELECT * FROM posts`) map their rows with postFromRow, whose columns come from
 // Prisma's own field list: a post read either way is the same object, every column included.
+// (Here rather than in packages/db: @lps/db cannot depend on @lps/testing, which depends on it.)
 
 let test: TestRuntime;
 beforeAll(async () => {
