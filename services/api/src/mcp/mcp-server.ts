@@ -33,7 +33,7 @@ export function createMcpServer(
   const server = new Server({ name: 'lps', version: SERVICE_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   // One HTTP request (one server): the rate limit already took a default point for it.
   const prepaid = { default: 1 };
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: described }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: described }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = tools.find((candidate) => candidate.name === request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);

@@ -14,7 +14,7 @@ export const metaRoutes = (openapi: () => unknown): RouteDefinition[] => [
     tag: 'Meta',
     auth: false,
     responses: { 200: { description: 'The service is up', schema: HealthSchema } },
-    handler: () => Promise.resolve({ status: 200, body: { status: 'ok', version: SERVICE_VERSION } }),
+    handler: async () => ({ status: 200, body: { status: 'ok', version: SERVICE_VERSION } }),
   }),
   defineRoute({
     method: 'get',
@@ -23,7 +23,7 @@ export const metaRoutes = (openapi: () => unknown): RouteDefinition[] => [
     tag: 'Meta',
     auth: false,
     responses: { 200: { description: 'The OpenAPI document', schema: Joi.object().unknown(true) } },
-    handler: () => Promise.resolve({ status: 200, body: openapi() }),
+    handler: async () => ({ status: 200, body: openapi() }),
   }),
   defineRoute({
     method: 'get',

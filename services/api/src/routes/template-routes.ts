@@ -16,6 +16,6 @@ export const templateRoutes: RouteDefinition[] = [
     summary: 'List post templates (extension): the ids template_id accepts on POST /posts and POST /posts/{id}/regenerate',
     tag: 'Posts',
     responses: { 200: { description: 'Templates usable as template_id', schema: TemplateListSchema } },
-    handler: () => Promise.resolve({ status: 200, body: { data: TEMPLATES.map(({ id, name, description }) => ({ id, name, description })) } }),
+    handler: async () => ({ status: 200, body: { data: TEMPLATES.map(({ id, name, description }) => ({ id, name, description })) } }),
   }),
 ];

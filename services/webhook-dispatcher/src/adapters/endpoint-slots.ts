@@ -136,14 +136,12 @@ export function createEndpointSlots(redis: RedisClient, prefix: string, options:
     };
     return {
       requestAnswered,
-      attemptRecorded() {
-        if (!recorded) {
-          recorded = true;
-          requestAnswered();
-          adjustCount(unrecorded, endpointId, -1);
-          handOverSpareLeases(endpointId);
-        }
-        return Promise.resolve();
+      async attemptRecorded() {
+        if (recorded) return;
+        recorded = true;
+        requestAnswered();
+        adjustCount(unrecorded, endpointId, -1);
+        handOverSpareLeases(endpointId);
       },
     };
   };

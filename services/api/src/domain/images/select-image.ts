@@ -31,7 +31,7 @@ async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate
   if (await clients.storage.exists(key)) return clients.storage.urlFor(key);
   const request = await createImageCallRequest(deps.runtime.db, { postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
   // An overlay drawn after this request gave up is kept: it is the file a retry asks for.
-  const answer = await askImageService(deps, 'draw-overlay', request, () => Promise.resolve());
+  const answer = await askImageService(deps, 'draw-overlay', request, async () => undefined);
   if (answer.outcome === 'drawn') return answer.image_url;
   throw await refusalError(deps, answer, { memberId: post.memberId, postId: post.id, field, action: 'select an image for' });
 }

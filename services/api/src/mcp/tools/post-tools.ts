@@ -78,6 +78,6 @@ export const postTools: ToolDefinition[] = [
     description: 'Lists the templates (id, name, description) that create_post and regenerate_post accept as template_id.',
     input: noInput,
     readOnly: true,
-    run: () => Promise.resolve({ data: TEMPLATES.map(({ id, name, description }) => ({ id, name, description })) }),
+    run: async () => ({ data: TEMPLATES.map(({ id, name, description }) => ({ id, name, description })) }),
   }),
 ];
