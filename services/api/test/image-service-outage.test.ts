@@ -89,6 +89,8 @@ describe('when the image service does not answer in time', () => {
     expect(retried.body.post.image_url).toBe((drawn as { image_url?: string }).image_url);
     const served = await fetch(`${api.baseUrl.replace('/api/v1', '')}${new URL(retried.body.post.image_url).pathname}`);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    // Read to its end: an unread body keeps the response in flight, and the API's graceful stop waits for it.
+    expect(Buffer.from(await served.arrayBuffer()).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   });
 });
 
