@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@lps/config';
 import { createMember } from '@lps/db';
-import { announceEvents, createRuntime } from '@lps/runtime';
+import { createRuntime } from '@lps/runtime';
 import { createBenchDatabase } from './posts/bench-database.js';
 import { percentile } from './publish/concurrency.js';
 import { bareGotLoop } from './webhooks/bare-loop.js';
@@ -64,7 +64,7 @@ try {
     );
     const committed = Date.now();
     for (const id of ids) written.set(id, committed);
-    await announceEvents(runtime, ids);
+    await runtime.announceEvents(ids);
   }
   say(`written in ${((Date.now() - started) / 1000).toFixed(1)} s; waiting for the last delivery`);
   while (receiver.arrivals.size < EVENTS) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -46,3 +46,5 @@ export * from './repositories/research-requests.js';
 export * from './repositories/webhook-deliveries.js';
 export * from './reads/index.js';
 export * from './wire/analytics.js';
+export { createRepositories, type DatabaseClients, type Repositories, type TransactionRepositories } from './access/repositories.js';
+export type { Bound, BoundTo } from './access/bind-client.js';

@@ -1,6 +1,9 @@
 import { createCallBatcher } from '@lps/db';
-import { enqueue } from '@lps/queue';
-import type { Runtime } from './runtime.js';
+import type { Logger } from '@lps/logger';
+import { enqueue, type Queues } from '@lps/queue';
+
+/** Asks the dispatcher to relay the given committed outbox events now. */
+export type AnnounceEvents = (outboxIds: string[]) => Promise<void>;
 
 /**
  * Call after a transaction that appended outbox events has committed: asks the
@@ -13,33 +16,24 @@ import type { Runtime } from './runtime.js';
  * Best effort on purpose — if Redis is down the events are already safe in the
  * outbox and the dispatcher's sweeper relays them.
  */
-export async function announceEvents(runtime: Runtime, outboxIds: string[]): Promise<void> {
-  if (outboxIds.length === 0) return;
-  await announcerOf(runtime)(outboxIds);
+export function createEventAnnouncer(queues: Queues, logger: Logger): AnnounceEvents {
+  const announce = createCallBatcher<string[], void>(
+    async (calls) => {
+      await askForRelay(queues, logger, calls.flat());
+      return calls.map(() => undefined);
+    },
+    { maxBatch: 10_000, maxInFlight: 1 },
+  );
+  return async (outboxIds) => {
+    if (outboxIds.length > 0) await announce(outboxIds);
+  };
 }
 
-const announcers = new WeakMap<Runtime, (outboxIds: string[]) => Promise<void>>();
-
-function announcerOf(runtime: Runtime): (outboxIds: string[]) => Promise<void> {
-  let announce = announcers.get(runtime);
-  if (!announce) {
-    announce = createCallBatcher<string[], void>(
-      async (calls) => {
-        await askForRelay(runtime, calls.flat());
-        return calls.map(() => undefined);
-      },
-      { maxBatch: 10_000, maxInFlight: 1 },
-    );
-    announcers.set(runtime, announce);
-  }
-  return announce;
-}
-
-async function askForRelay(runtime: Runtime, outboxIds: string[]): Promise<void> {
+async function askForRelay(queues: Queues, logger: Logger, outboxIds: string[]): Promise<void> {
   try {
-    await enqueue(runtime.queues, 'relay-outbox', {});
+    await enqueue(queues, 'relay-outbox', {});
   } catch (error) {
-    runtime.logger.warn('could not enqueue an outbox relay; the sweeper will pick it up', {
+    logger.warn('could not enqueue an outbox relay; the sweeper will pick it up', {
       outbox_ids: outboxIds.join(','),
       error: (error as Error).message,
     });

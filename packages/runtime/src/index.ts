@@ -1,6 +1,6 @@
 export { createRuntime, type Runtime, type RuntimeOptions } from './runtime.js';
 export { stopOnSignals, type RunningService } from './lifecycle.js';
-export { announceEvents } from './announce-events.js';
+export { createEventAnnouncer, type AnnounceEvents } from './announce-events.js';
 export { runStandalone, loadConfigOrExit } from './run-standalone.js';
 export { checkReadiness, type ReadinessReport } from './readiness.js';
 export { startHealthServer, type HealthServer } from './health-server.js';

@@ -1,7 +1,18 @@
 import { developmentKeyPath, type Config } from '@lps/config';
 import { Keyring } from '@lps/crypto';
-import { createDb, createPublishPathStatements, createSqlPool, pingDatabase, type Db, type PublishPathStatements, type SqlPool } from '@lps/db';
+import {
+  createDb,
+  createPublishPathStatements,
+  createRepositories,
+  createSqlPool,
+  pingDatabase,
+  type Db,
+  type PublishPathStatements,
+  type Repositories,
+  type SqlPool,
+} from '@lps/db';
 import { createLogger, type Logger } from '@lps/logger';
+import { createEventAnnouncer, type AnnounceEvents } from './announce-events.js';
 import { createMetrics, type Metrics } from '@lps/metrics';
 import { assertQueueConnected, closeQueues, connectRedis, createJobCalls, createQueues, type JobCalls, type Queues, type RedisClient } from '@lps/queue';
 
@@ -14,6 +25,10 @@ export interface Runtime {
   sql: SqlPool;
   /** The publish path's statements on `sql`, group-committed across concurrent callers (decision 0008). */
   publishPathStatements: PublishPathStatements;
+  /** Every repository function with its client bound: what use cases are given (decision 0025). */
+  repositories: Repositories;
+  /** Call after a commit that appended outbox events: the dispatcher relays them now (best effort; its sweeper is the net). */
+  announceEvents: AnnounceEvents;
   /** Producer connection: fails fast when Redis is down (enqueue, rate limits). */
   redis: RedisClient;
   queues: Queues;
@@ -93,6 +108,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     db,
     sql,
     publishPathStatements,
+    repositories: createRepositories({ db, sql, publishPathStatements }),
+    announceEvents: createEventAnnouncer(queues, logger),
     redis,
     queues,
     calls,

@@ -20,4 +20,5 @@ export {
 export { makeTestCertificates, type TestCertificates } from './tls-certificates.js';
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { freePort } from './free-port.js';
+export { connectionRow, postRow } from './rows.js';
 export { mp4Box, mp4File, mp4Parts, mp4Stream, type Mp4Options } from './mp4-file.js';

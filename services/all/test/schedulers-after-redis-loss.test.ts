@@ -1,6 +1,5 @@
 import { appendOutboxEvent, inTransaction, insertEndpoint } from '@lps/db';
 import { placePublishJob } from '@lps/queue';
-import { announceEvents } from '@lps/runtime';
 import {
   createTestMember,
   createTestPost,
@@ -86,7 +85,7 @@ it('after Redis is killed and comes back empty, every due delivery and publicati
     for (let i = 0; i < EVENTS; i += 1) ids.push((await appendOutboxEvent(tx, { memberId: member.memberId, type: 'post.published', data: { post: { id: `p${i}` } } })).id);
     return ids;
   });
-  await announceEvents(test.runtime, events);
+  await test.runtime.announceEvents(events);
   await waitFor(async () => (await test.runtime.db.webhookDelivery.count({ where: { status: 'pending', attempts: { gte: 1 } } })) === EVENTS, {
     what: 'every delivery failed at least once and waits for its retry',
     timeoutMs: 30_000,

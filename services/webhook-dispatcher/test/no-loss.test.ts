@@ -1,6 +1,5 @@
 import { createTestMember, createTestRuntime, readBody, startLoopbackServer, waitFor, type LoopbackServer, type ServiceProcess, type TestRuntime } from '@lps/testing';
 import { appendOutboxEvent, inTransaction, insertEndpoint } from '@lps/db';
-import { announceEvents } from '@lps/runtime';
 import { spawnDispatcher } from './support/dispatcher-process.js';
 
 const EVENTS = 500;
@@ -38,7 +37,7 @@ async function emitMany(test: TestRuntime, memberId: string, count: number): Pro
       for (let j = i; j < Math.min(i + 50, count); j += 1) rows.push(await appendOutboxEvent(tx, { memberId, type: 'post.published', data: { post: { id: `p${j}` } } }));
       return rows.map((row) => row.id);
     });
-    await announceEvents(test.runtime, batch);
+    await test.runtime.announceEvents(batch);
     ids.push(...batch);
   }
   return ids;

@@ -1,11 +1,35 @@
-import type { Runtime } from '@lps/runtime';
+import type { Config } from '@lps/config';
+import type { Keyring } from '@lps/crypto';
+import type { Repositories } from '@lps/db';
+import type { Metrics } from '@lps/metrics';
+import type { JobCalls, Queues } from '@lps/queue';
+import type { AnnounceEvents, Runtime } from '@lps/runtime';
 import type { RequestScope } from './request-scope.js';
 import type { OutsideClients } from '../outside-clients.js';
 
-/** What a use case may touch: the HTTP routes and the MCP tools both pass the same. */
+/**
+ * Everything a use case may be given: the HTTP routes, the MCP tools and the OAuth
+ * callback build one per request (useCaseDeps). A use case declares the part it
+ * uses with `Needs<…>`, so its signature says which repository functions it calls
+ * and a test hands it those alone, in memory (decision 0025).
+ */
 export interface UseCaseDeps {
-  runtime: Runtime;
+  /** Every repository function, its client bound: the SQL of a use case is one go-to-definition away. */
+  repos: Repositories;
+  queues: Queues;
+  /** Jobs whose answer the request waits for (the image service's calls). */
+  calls: JobCalls;
+  /** After a commit that appended outbox events: the dispatcher relays them now. */
+  announceEvents: AnnounceEvents;
+  config: Config;
+  keyring: Keyring;
+  metrics: Metrics;
   clients: OutsideClients;
   /** The request being served: log through `request.log`, and give its id to the jobs it causes. */
   request: RequestScope;
+  /** @deprecated Being replaced by the fields above, use case by use case (issue 31); nothing new takes it. */
+  runtime: Runtime;
 }
+
+/** What one use case uses: the repository functions `R`, and the other parts `O` of UseCaseDeps. */
+export type Needs<R extends keyof Repositories = never, O extends Exclude<keyof UseCaseDeps, 'repos'> = never> = { repos: Pick<Repositories, R> } & Pick<UseCaseDeps, O>;

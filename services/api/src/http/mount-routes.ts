@@ -12,6 +12,7 @@ import { parseJsonBody } from './middleware/parse-json-body.js';
 import { rateLimit, type RateLimiters } from './middleware/rate-limit.js';
 import { validateRequest } from './middleware/validate-request.js';
 import { renderJson, type Caller, type HandlerResult, type RouteDefinition } from './route.js';
+import { useCaseDeps } from '../use-case-deps.js';
 
 export interface MountOptions {
   runtime: Runtime;
@@ -58,7 +59,7 @@ const runHandler =
       const validated = res.locals.validated as { params: never; query: never; body: never };
       const caller = res.locals.caller as Caller;
       const request = requestScopeOf(res);
-      const deps = { runtime: options.runtime, clients: options.clients, request };
+      const deps = useCaseDeps(options.runtime, options.clients, request);
       const execute = async (): Promise<HandlerResult> => {
         try {
           return await route.handler({ ...validated, caller, deps, req, res });

@@ -99,7 +99,7 @@ async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Resp
   const declared = Number(req.headers['content-length']);
   if (!(declared > largestBody(deps))) return;
   closeIfStillSending(req, res);
-  assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
+  assertImagesAllowed(await getOwnedPost(deps, target.memberId, target.postId), 'upload an image to');
   const megabytes = (declared / 1024 / 1024).toFixed(1);
   const { image, pdf, video } = limitsOf(deps);
   throw uploadProblem(
@@ -134,7 +134,7 @@ export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Resp
   }
   if (!file) throw validationError({ file: 'a file is required in the field `file`' });
   try {
-    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), 'upload an image to');
+    assertImagesAllowed(await getOwnedPost(deps, target.memberId, target.postId), 'upload an image to');
   } catch (error) {
     if (file.staged) await deps.clients.storage.delete(file.staged.key).catch(() => undefined);
     throw error;

@@ -8,6 +8,7 @@ import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
 import { requestScopeOf } from '../http/request-scope.js';
 import type { Caller } from '../http/route.js';
 import { JSON_RPC_CODES, mcpErrorMiddleware, readMcpBody, sendJsonRpcError } from './json-rpc-errors.js';
+import { useCaseDeps } from '../use-case-deps.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -46,7 +47,7 @@ export function mountMcp(app: Express, runtime: Runtime, clients: OutsideClients
   const handle: RequestHandler = async (req, res, next) => {
     try {
       const { handleMcpRequest } = await loadMcp();
-      await handleMcpRequest({ deps: { runtime, clients, request: requestScopeOf(res) }, caller: res.locals.caller as Caller, limiters }, req, res);
+      await handleMcpRequest({ deps: useCaseDeps(runtime, clients, requestScopeOf(res)), caller: res.locals.caller as Caller, limiters }, req, res);
     } catch (error) {
       next(error);
     }

@@ -4,6 +4,7 @@ import type { OutsideClients } from '../outside-clients.js';
 import { CONNECT_CALLBACK_PATH } from '../domain/members/connect-links.js';
 import { finishConnection, type ConnectionOutcome } from '../domain/members/finish-connection.js';
 import { requestScopeOf } from '../http/request-scope.js';
+import { useCaseDeps } from '../use-case-deps.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -40,10 +41,12 @@ export function linkedInCallbackRouter(runtime: Runtime, clients: OutsideClients
   const router = express.Router();
   router.get(CONNECT_CALLBACK_PATH, async (req, res, next) => {
     try {
-      const outcome = await finishConnection(
-        { runtime, clients, request: requestScopeOf(res) },
-        { state: queryText(req.query.state), code: queryText(req.query.code), error: queryText(req.query.error), errorDescription: queryText(req.query.error_description) },
-      );
+      const outcome = await finishConnection(useCaseDeps(runtime, clients, requestScopeOf(res)), {
+        state: queryText(req.query.state),
+        code: queryText(req.query.code),
+        error: queryText(req.query.error),
+        errorDescription: queryText(req.query.error_description),
+      });
       if (outcome.returnTo) sendBack(res, outcome, outcome.returnTo);
       else page(res, outcome);
     } catch (error) {

@@ -46,7 +46,7 @@ export const postRoutes: RouteDefinition[] = [
     errors: [404, 422],
     handler: async ({ caller, params, deps }) => ({
       status: 200,
-      body: { post: postToWire(await getOwnedPost(deps.runtime.sql, caller.memberId, params.id)) },
+      body: { post: postToWire(await getOwnedPost(deps, caller.memberId, params.id)) },
     }),
   }),
   defineRoute({

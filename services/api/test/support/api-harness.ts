@@ -84,10 +84,16 @@ export async function startTestApi(env: Record<string, string> = {}, clients?: P
     document,
     imageService,
     async stop() {
+      const t0 = Date.now();
+      const lap = (what: string) => process.stderr.write(`STOPTRACE ${what} ${Date.now() - t0}ms\n`);
       await health.stop();
+      lap('health');
       await api.stop();
+      lap('api');
       await imageService?.stop();
+      lap('image');
       await test.cleanup();
+      lap('cleanup');
     },
   };
 }

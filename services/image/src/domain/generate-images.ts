@@ -14,7 +14,7 @@ import {
   type ImageCandidate,
   type Prisma,
 } from '@lps/db';
-import { announceEvents, type Runtime } from '@lps/runtime';
+import { type Runtime } from '@lps/runtime';
 import type { Logger } from '@lps/logger';
 import type { FileStorage } from '@lps/storage';
 import { failImageRequest } from './fail-image-request.js';
@@ -68,7 +68,7 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
   }
 
   const outboxId = await inTransaction(db, (tx) => completeWithCandidates(tx, requestId, post.id, stored));
-  if (outboxId) await announceEvents(deps.runtime, [outboxId]);
+  if (outboxId) await deps.runtime.announceEvents([outboxId]);
 }
 
 /**

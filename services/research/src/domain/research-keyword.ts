@@ -1,7 +1,6 @@
 import { memberProfileOf } from '@lps/ai';
 import { findMemberProfile, findResearchRequest, ideaTitles, markResearchRequestFailed, markResearchRequestRunning } from '@lps/db';
 import type { Logger } from '@lps/logger';
-import { announceEvents } from '@lps/runtime';
 import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
 import { storeResearchIdeas } from './store-research-ideas.js';
 
@@ -35,7 +34,7 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
     });
     const stored = await storeResearchIdeas(db, request, drafts.slice(0, IDEAS_PER_RUN));
     if (!stored) return 'already completed';
-    if (stored.outboxId) await announceEvents(deps.runtime, [stored.outboxId]);
+    if (stored.outboxId) await deps.runtime.announceEvents([stored.outboxId]);
     log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
     return `${stored.ideaCount} ideas`;
   } catch (error) {

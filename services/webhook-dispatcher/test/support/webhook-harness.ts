@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { appendOutboxEvent, inTransaction, type WebhookEventType } from '@lps/db';
-import { announceEvents, type Runtime, type RunningService } from '@lps/runtime';
+import { type Runtime, type RunningService } from '@lps/runtime';
 import { createTestMember, readBody, startLoopbackServer, type LoopbackServer, type TestMember } from '@lps/testing';
 import { startWebhookDispatcherService } from '@lps/webhook-dispatcher';
 import { startTestApi, type TestApi } from '../../../api/test/support/api-harness.js';
@@ -40,7 +40,7 @@ export async function createEndpoint(api: TestApi, member: TestMember, url: stri
 /** What producers do: the outbox row in a transaction, then the announcement after commit. */
 export async function emitEvent(runtime: Runtime, memberId: string, type: WebhookEventType, data: Record<string, unknown>): Promise<string> {
   const { id } = await inTransaction(runtime.db, (tx) => appendOutboxEvent(tx, { memberId, type, data: data as never }));
-  await announceEvents(runtime, [id]);
+  await runtime.announceEvents([id]);
   return id;
 }
 

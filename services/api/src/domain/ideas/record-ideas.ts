@@ -1,7 +1,7 @@
 import type { IdeaDraft } from '@lps/ai';
 import { unprocessable } from '@lps/common';
 import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, makeRoomForIdeas, MAX_IDEAS_PER_MEMBER, type WireIdea } from '@lps/db';
-import { announceEvents, type Runtime } from '@lps/runtime';
+import { type Runtime } from '@lps/runtime';
 
 /** 422 when a member keeps MAX_IDEAS_PER_MEMBER ideas, none of them dismissed. */
 export const ideasFull = () =>
@@ -29,6 +29,6 @@ export async function recordGeneratedIdeas(runtime: Runtime, memberId: string, d
     const event = await appendOutboxEvent(tx, { memberId, type: 'idea.created', data: { ideas: created } });
     return { ideas: created, outboxId: event.id };
   });
-  await announceEvents(runtime, [outboxId]);
+  await runtime.announceEvents([outboxId]);
   return ideas;
 }

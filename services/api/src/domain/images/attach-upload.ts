@@ -13,7 +13,7 @@ export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal,
   if (refusal.problem === 'content') return unprocessable(refusal.message, { [target.field]: refusal.message });
   if (refusal.problem === 'cap') return unprocessable(refusal.message);
   if (refusal.problem === 'post') {
-    assertImagesAllowed(await getOwnedPost(deps.runtime.sql, target.memberId, target.postId), target.action);
+    assertImagesAllowed(await getOwnedPost(deps, target.memberId, target.postId), target.action);
     return unprocessable('the post changed meanwhile; try again');
   }
   return serviceUnavailable('the image service dropped the request; nothing was changed, try again', 10);

@@ -26,7 +26,7 @@ export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImag
     await forgetReplacedOverlays(deps, seen, updated);
     return updated;
   }
-  const now = await getOwnedPost(deps.runtime.sql, seen.memberId, seen.id);
+  const now = await getOwnedPost(deps, seen.memberId, seen.id);
   recheck(now);
   if (alreadyShows(now, change)) return now;
   throw conflict("the post's images were changed by another request meanwhile; read the post again and repeat the change if it still applies");

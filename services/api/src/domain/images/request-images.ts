@@ -16,7 +16,7 @@ export interface RequestImagesInput {
  * where it was) and a generate-images job is queued; the worker brings it back.
  */
 export async function requestImages({ runtime, request }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
-  const post = await getOwnedPost(runtime.sql, memberId, postId);
+  const post = await getOwnedPost({ repos: runtime.repositories }, memberId, postId);
   assertImagesAllowed(post, 'generate images for');
   if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
@@ -28,7 +28,7 @@ export async function requestImages({ runtime, request }: UseCaseDeps, memberId:
     return { updated: moved, requestId: request.id };
   });
   if (!updated) {
-    assertImagesAllowed(await getOwnedPost(runtime.sql, memberId, postId), 'generate images for');
+    assertImagesAllowed(await getOwnedPost({ repos: runtime.repositories }, memberId, postId), 'generate images for');
     throw unprocessable('the post changed meanwhile; try again');
   }
   try {

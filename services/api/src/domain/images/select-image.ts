@@ -80,7 +80,7 @@ async function chosenImages(deps: UseCaseDeps, post: Post, input: SelectImageInp
  * post's image, images and format follow, and a draft_saved post becomes approved.
  */
 export async function selectImage(deps: UseCaseDeps, memberId: string, postId: string, input: SelectImageInput) {
-  const post = await getOwnedPost(deps.runtime.sql, memberId, postId);
+  const post = await getOwnedPost(deps, memberId, postId);
   const recheck = (current: Post) => assertImagesAllowed(current, 'select an image for');
   recheck(post);
   const change = await chosenImages(deps, post, input);

@@ -80,7 +80,7 @@ function fileNameOf(url: string): string | undefined {
  */
 export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string; alt_text?: string | null }) {
   // Existence and state first: nothing is fetched for a post that cannot take it.
-  assertImagesAllowed(await getOwnedPost(deps.runtime.sql, memberId, postId), 'upload an image to');
+  assertImagesAllowed(await getOwnedPost(deps, memberId, postId), 'upload an image to');
   let staged;
   try {
     // Videos (decision 0021) by URL too: streamed to storage like a file, at LPS_HTTP_MIN_BODY_RATE or faster past LPS_UPLOAD_FETCH_TIMEOUT.

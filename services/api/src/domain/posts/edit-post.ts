@@ -25,7 +25,7 @@ export interface PostChange {
  */
 export async function updatePost(deps: UseCaseDeps, memberId: string, id: string, change: PostChange) {
   const { runtime } = deps;
-  let post = await getOwnedPost(runtime.sql, memberId, id);
+  let post = await getOwnedPost({ repos: runtime.repositories }, memberId, id);
   assertEditable(post);
   if (change.images) {
     post = await replaceImages(deps, post, change.images);
@@ -48,7 +48,7 @@ export async function updatePost(deps: UseCaseDeps, memberId: string, id: string
  * deletes them itself, once; the answer does not wait for either.
  */
 export async function deletePost({ runtime, clients, request }: UseCaseDeps, memberId: string, id: string): Promise<void> {
-  assertEditable(await getOwnedPost(runtime.sql, memberId, id));
+  assertEditable(await getOwnedPost({ repos: runtime.repositories }, memberId, id));
   if (!(await deletePostIfEditable(runtime.db, id))) throw publishedMeanwhile();
   try {
     await enqueue(runtime.queues, 'delete-post-files', { memberId, postId: id }, { requestId: request.id });

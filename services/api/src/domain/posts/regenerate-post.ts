@@ -18,7 +18,7 @@ export interface RegeneratePostInput {
  */
 export async function regeneratePost(deps: UseCaseDeps, memberId: string, id: string, input: RegeneratePostInput = {}) {
   const { db } = deps.runtime;
-  const post = await getOwnedPost(deps.runtime.sql, memberId, id);
+  const post = await getOwnedPost(deps, memberId, id);
   assertEditable(post);
   assertKnownTemplate(input.template_id);
   const idea = post.idea?.trim() || post.body?.trim();

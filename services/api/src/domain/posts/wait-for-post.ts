@@ -15,7 +15,7 @@ const POLL_MS = 500;
 export async function waitForPost({ runtime }: UseCaseDeps, memberId: string, postId: string, until: PostWaitCondition, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
   for (;;) {
-    const post = await getOwnedPost(runtime.sql, memberId, postId);
+    const post = await getOwnedPost({ repos: runtime.repositories }, memberId, postId);
     const settled = until === 'images' ? post.status !== 'generating_images' : post.publishRequestedAt === null;
     if (settled || Date.now() >= deadline) return { post: postToWire(post), settled };
     await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));

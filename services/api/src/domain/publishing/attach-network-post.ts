@@ -1,7 +1,6 @@
 import { conflict, notFound, unprocessable } from '@lps/common';
 import { attachNetworkPost as attachInDb, postToWire } from '@lps/db';
 import { attachablePost } from '@lps/network';
-import { announceEvents } from '@lps/runtime';
 import type { UseCaseDeps } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 
@@ -20,7 +19,7 @@ const REFUSALS = {
  * carry it. The post becomes published and post.published fires.
  */
 export async function attachNetworkPost({ runtime }: UseCaseDeps, memberId: string, id: string, urn: string) {
-  const post = await getOwnedPost(runtime.sql, memberId, id);
+  const post = await getOwnedPost({ repos: runtime.repositories }, memberId, id);
   // Order of checks (docs/api.md): existence, then state, then content rules.
   if (post.status === 'published') throw REFUSALS.published();
   if (post.publishRequestedAt) throw REFUSALS['in flight']();
@@ -28,6 +27,6 @@ export async function attachNetworkPost({ runtime }: UseCaseDeps, memberId: stri
   if ('problem' in attachable) throw unprocessable(attachable.problem, { network_post_urn: attachable.problem });
   const outcome = await attachInDb(runtime.db, { postId: id, memberId, urn, url: attachable.url, publishedAt: attachable.publishedAt });
   if ('problem' in outcome) throw REFUSALS[outcome.problem]();
-  await announceEvents(runtime, [outcome.outboxId]);
+  await runtime.announceEvents([outcome.outboxId]);
   return { post: postToWire(outcome.post) };
 }

@@ -16,7 +16,7 @@ const refreshIsDue = (post: Post, now: Date): boolean =>
  * they are due, a refresh is enqueued for the publisher. An unpublished post answers zeros (docs/api.md).
  */
 export async function getPostAnalytics(deps: UseCaseDeps, memberId: string, input: PostAnalyticsInput) {
-  const post = await getOwnedPost(deps.runtime.sql, memberId, input.id);
+  const post = await getOwnedPost(deps, memberId, input.id);
   if (refreshIsDue(post, new Date())) await askForRefresh(deps, 'refresh-post-analytics', { postId: post.id });
   return postAnalyticsToWire(post);
 }

@@ -1,6 +1,6 @@
 import { conflict, unprocessable } from '@lps/common';
-import { postToWire, reconnectDeadline, schedulePublication, type NetworkConnection } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { postToWire, reconnectDeadline, type NetworkConnection } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { assertReadyForWork, READY_FOR_WORK } from '../posts/post-states.js';
 import { assertPublishable, getOwnedPostWithConnection } from './network-readiness.js';
 import { placeJobAfterCommit } from './place-job.js';
@@ -27,8 +27,7 @@ function assertConnectedAt(at: Date, connection: NetworkConnection | null): void
  * the delayed job `publish-<id>` is placed, or moved when the post was already
  * scheduled. The database stays the truth: the sweeper restores a lost job.
  */
-export async function schedulePost(deps: UseCaseDeps, memberId: string, input: SchedulePostInput) {
-  const { runtime } = deps;
+export async function schedulePost(deps: Needs<'findWithConnection' | 'schedulePublication', 'queues' | 'config' | 'request'>, memberId: string, input: SchedulePostInput) {
   const { post, connection } = await getOwnedPostWithConnection(deps, memberId, input.id);
   assertReadyForWork(post, 'schedule');
   if (post.publishRequestedAt) throw conflict('the post is being published and can no longer be scheduled');
@@ -37,7 +36,7 @@ export async function schedulePost(deps: UseCaseDeps, memberId: string, input: S
   assertPublishable(deps, post, connection);
   assertConnectedAt(at, connection);
   // One conditional statement: a publication that starts meanwhile makes this a 409, never a silent overwrite.
-  const scheduled = await schedulePublication(runtime.sql, post.id, READY_FOR_WORK, at, new Date());
+  const scheduled = await deps.repos.schedulePublication(post.id, READY_FOR_WORK, at, new Date());
   if (!scheduled) throw conflict('the post changed meanwhile and can no longer be scheduled');
   await placeJobAfterCommit(deps, post.id, at, post);
   return { post: postToWire(scheduled) };

@@ -35,7 +35,7 @@ export const postTools: ToolDefinition[] = [
     description: 'Returns one post: its status, body, image, schedule, image_candidates and, once published, its network URL.',
     input: postIdInput,
     readOnly: true,
-    run: async ({ deps, memberId }, input) => ({ post: postToWire(await getOwnedPost(deps.runtime.sql, memberId, input.post_id)) }),
+    run: async ({ deps, memberId }, input) => ({ post: postToWire(await getOwnedPost(deps, memberId, input.post_id)) }),
   }),
   defineTool({
     name: 'list_posts',

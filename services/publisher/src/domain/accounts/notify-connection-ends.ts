@@ -1,5 +1,4 @@
 import { grantsEndingBy, recordConnectionNotice, type DueConnectionNotice, type EndingGrant } from '@lps/db';
-import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 
 const DAY_MS = 86_400_000;
@@ -36,6 +35,6 @@ export async function notifyConnectionEnds({ runtime, log }: PublisherContext, n
     sent.push(outboxId);
     log.info('connection notice written', { member_id: grant.memberId, grant: grant.grant, kind: notice.kind, days: notice.days, ends_at: grant.endsAt.toISOString() });
   }
-  await announceEvents(runtime, sent);
+  await runtime.announceEvents(sent);
   return sent.length;
 }

@@ -1,5 +1,5 @@
 import { revokeGrant, type GrantName } from '@lps/db';
-import { announceEvents, type Runtime } from '@lps/runtime';
+import { type Runtime } from '@lps/runtime';
 
 /**
  * LinkedIn refused a grant's token (a 401, or a refused refresh): the grant is disconnected
@@ -8,5 +8,5 @@ import { announceEvents, type Runtime } from '@lps/runtime';
  */
 export async function revokeRefusedGrant(runtime: Runtime, grant: GrantName, memberId: string, reason: string): Promise<void> {
   const outboxId = await revokeGrant(runtime.db, grant, memberId, reason);
-  if (outboxId) await announceEvents(runtime, [outboxId]);
+  if (outboxId) await runtime.announceEvents([outboxId]);
 }

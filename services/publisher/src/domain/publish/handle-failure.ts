@@ -1,7 +1,6 @@
 import { attemptsOf, failJobForGood, postponeJob, type QueueJob } from '@lps/queue';
 import type { Post } from '@lps/db';
 import { isNetworkError } from '@lps/network';
-import { announceEvents } from '@lps/runtime';
 import type { PublisherContext } from '../publisher-context.js';
 import { revokeRefusedGrant } from '../accounts/revoke-refused-grant.js';
 import { commitFailed } from './publication-records.js';
@@ -35,7 +34,7 @@ export async function handlePublishFailure(context: PublisherContext, job: Queue
 
 async function failForGood(context: PublisherContext, post: Post, reason: string): Promise<never> {
   const outboxId = await commitFailed(context.runtime.db, post.id, reason);
-  if (outboxId) await announceEvents(context.runtime, [outboxId]);
+  if (outboxId) await context.runtime.announceEvents([outboxId]);
   context.runtime.metrics.publishOutcomes.inc({ outcome: 'failed' });
   context.log.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
   return failJobForGood(reason);

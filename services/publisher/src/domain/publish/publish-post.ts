@@ -1,7 +1,6 @@
 import { isPostponed, postponeJob, type QueueJob } from '@lps/queue';
 import type { NetworkConnection, Post } from '@lps/db';
 import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedImage, type UploadedMedia } from '@lps/network';
-import { announceEvents } from '@lps/runtime';
 import { accountFromConnection } from '../accounts/network-accounts.js';
 import type { PublisherContext } from '../publisher-context.js';
 import { adoptDuplicate } from './adopt-duplicate.js';
@@ -63,7 +62,7 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
     context.log.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
   }
-  await announceEvents(runtime, [outboxId]);
+  await runtime.announceEvents([outboxId]);
   runtime.metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
   // A scheduled publication (no one asked for it now): how late it went out.
   if (post.scheduledAt && !post.publishRequestedAt) runtime.metrics.scheduleLateness.observe(Math.max(0, Date.now() - post.scheduledAt.getTime()) / 1000);

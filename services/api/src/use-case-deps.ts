@@ -1,0 +1,18 @@
+import type { Runtime } from '@lps/runtime';
+import type { UseCaseDeps } from './domain/deps.js';
+import type { RequestScope } from './domain/request-scope.js';
+import type { OutsideClients } from './outside-clients.js';
+
+/** The ports of one request's use cases, taken from the process's runtime. */
+export const useCaseDeps = (runtime: Runtime, clients: OutsideClients, request: RequestScope): UseCaseDeps => ({
+  repos: runtime.repositories,
+  queues: runtime.queues,
+  calls: runtime.calls,
+  announceEvents: runtime.announceEvents,
+  config: runtime.config,
+  keyring: runtime.keyring,
+  metrics: runtime.metrics,
+  clients,
+  request,
+  runtime,
+});
