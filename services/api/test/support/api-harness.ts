@@ -84,16 +84,20 @@ export async function startTestApi(env: Record<string, string> = {}, clients?: P
     document,
     imageService,
     async stop() {
-      const t0 = Date.now();
-      const lap = (what: string) => process.stderr.write(`STOPTRACE ${what} ${Date.now() - t0}ms\n`);
+      // A stop step that takes long is named on stderr: a stop that outlasts its hook otherwise says nothing.
+      let since = Date.now();
+      const lap = (step: string) => {
+        if (Date.now() - since > 5_000) process.stderr.write(`test API: ${step} took ${Date.now() - since} ms to stop\n`);
+        since = Date.now();
+      };
       await health.stop();
-      lap('health');
+      lap('the health server');
       await api.stop();
-      lap('api');
+      lap('the API server');
       await imageService?.stop();
-      lap('image');
+      lap('the image service');
       await test.cleanup();
-      lap('cleanup');
+      lap('the runtime and its database');
     },
   };
 }
