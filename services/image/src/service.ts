@@ -24,7 +24,9 @@ export interface ImageServiceOptions {
  */
 export async function startImageService(runtime: Runtime, options: ImageServiceOptions = {}): Promise<RunningService> {
   const deps = {
-    runtime,
+    repos: runtime.repositories,
+    announceEvents: runtime.announceEvents,
+    logger: runtime.logger,
     provider: options.provider ?? createImageProvider(runtime.config),
     storage: options.storage ?? createStorage(runtime.config),
   };

@@ -4,6 +4,7 @@ import { startQueueWorker, type Runtime, type RunningService } from '@lps/runtim
 import { createStorage, type FileStorage } from '@lps/storage';
 import { fetchLinkPreview, type LinkPreviewDeps } from './domain/link-preview/fetch-link-preview.js';
 import { researchKeyword } from './domain/research-keyword.js';
+import type { ResearchDeps } from './domain/research-deps.js';
 
 export interface ResearchServiceOptions {
   textProvider?: TextProvider;
@@ -18,14 +19,18 @@ export interface ResearchServiceOptions {
  */
 export async function startResearchService(runtime: Runtime, options: ResearchServiceOptions = {}): Promise<RunningService> {
   const { config, logger } = runtime;
-  const deps = {
-    runtime,
+  const deps: ResearchDeps = {
+    repos: runtime.repositories,
+    announceEvents: runtime.announceEvents,
+    logger,
     textProvider: options.textProvider ?? createTextProvider(config.ai, { logger }),
     research: options.research ?? createResearchProvider(config.ai),
   };
   const timeoutMs = config.storage.linkPreviewTimeoutMs;
   const linkPreviews: LinkPreviewDeps = {
-    runtime,
+    repos: runtime.repositories,
+    calls: runtime.calls,
+    imageWaitMs: config.images.waitMs,
     storage: options.storage ?? createStorage(config),
     // Redirects followed a few times, each hop checked; the reader keeps its own deadline, this one is the backstop.
     client: createGuardedClient({ allowPrivate: config.security.allowPrivateUrls, timeoutMs: timeoutMs + 1_000, maxRedirects: 5 }),

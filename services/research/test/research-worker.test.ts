@@ -44,7 +44,13 @@ beforeAll(async () => {
   });
   test = await createTestRuntime({ LPS_RESEARCH_PROVIDER: 'searxng', LPS_SEARCH_URL: search.url, LPS_RESEARCH_TIMEOUT: '2' });
   const { config, logger } = test.runtime;
-  deps = { runtime: test.runtime, textProvider: createTextProvider(config.ai, { logger }), research: createResearchProvider(config.ai) };
+  deps = {
+    repos: test.runtime.repositories,
+    announceEvents: test.runtime.announceEvents,
+    logger,
+    textProvider: createTextProvider(config.ai, { logger }),
+    research: createResearchProvider(config.ai),
+  };
   memberId = (await createTestMember(test.runtime, { displayName: 'Ada Lovelace', headline: 'Staff engineer', companyName: 'Acme' })).memberId;
 });
 afterAll(async () => {

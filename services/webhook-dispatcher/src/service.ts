@@ -49,21 +49,23 @@ export async function startWebhookDispatcherService(runtime: Runtime): Promise<R
     expectedWaitMs: SLOT_EXPECTED_WAIT_MS,
     maxWaitMs: SLOT_MAX_WAIT_MS,
   });
-  const records = createDeliveryRecords(runtime.sql);
-  const relay = createRelayHandler(runtime);
+  const { repositories: repos, queues } = runtime;
+  const records = createDeliveryRecords(repos);
+  const relay = createRelayHandler({ repos, queues });
 
   const events = await startQueueWorker(runtime, {
     queue: 'events',
     // One relay drains the outbox in batches (its job is deduplicated); the sweeper may run beside it.
     concurrency: 2,
-    handlers: { 'relay-outbox': relay, 'relay-event': relay, 'sweep-outbox': createSweepHandler(runtime) },
+    handlers: { 'relay-outbox': relay, 'relay-event': relay, 'sweep-outbox': createSweepHandler({ repos, queues, logger }) },
   });
   const deliveries = await startQueueWorker(runtime, {
     queue: 'webhooks',
     concurrency: settings.concurrency,
     handlers: {
       'deliver-webhook': createDeliverHandler({
-        runtime,
+        keyring: runtime.keyring,
+        metrics: runtime.metrics,
         post,
         records,
         slots,

@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto';
 import { MAX_IMAGE_CANDIDATES, memberProfileOf, type ImageProvider } from '@lps/ai';
-import {
-  appendOutboxEvent,
-  claimImageRequestCompletion,
-  findImageRequest,
-  findMemberProfile,
-  findPostById,
-  imageCandidatesOf,
-  inTransaction,
-  markImageRequestRunning,
-  postToWire,
-  returnPostFromImages,
-  type ImageCandidate,
-  type Prisma,
-} from '@lps/db';
-import { type Runtime } from '@lps/runtime';
+import { imageCandidatesOf, postToWire, type ImageCandidate, type Repositories, type TransactionRepositories } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { FileStorage } from '@lps/storage';
 import { failImageRequest } from './fail-image-request.js';
 import { storeRenders } from './store-renders.js';
 
 export interface ImageWorkerDeps {
-  runtime: Runtime;
+  repos: Pick<Repositories, 'findImageRequest' | 'findPostById' | 'markImageRequestRunning' | 'findMemberProfile' | 'transaction'>;
+  /** After post.images_ready is committed: the dispatcher relays it now. */
+  announceEvents(outboxIds: string[]): Promise<void>;
+  logger: Logger;
   provider: ImageProvider;
   storage: FileStorage;
 }
@@ -36,21 +25,21 @@ const seedOf = (requestId: string) => createHash('sha256').update(requestId).dig
  * alone, so a redelivered job does nothing twice.
  * `log` is the job's logger (its ids on every line).
  */
-export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean, log: Logger = deps.runtime.logger): Promise<void> {
-  const { db } = deps.runtime;
-  const request = await findImageRequest(db, requestId);
+export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean, log: Logger = deps.logger): Promise<void> {
+  const { repos } = deps;
+  const request = await repos.findImageRequest(requestId);
   if (!request || request.status === 'completed' || request.status === 'failed') return;
-  const post = await findPostById(db, request.postId);
+  const post = await repos.findPostById(request.postId);
   if (!post || post.status !== 'generating_images') {
-    await failImageRequest(deps.runtime, log, requestId, 'the post is no longer waiting for images');
+    await failImageRequest(repos, log, requestId, 'the post is no longer waiting for images');
     return;
   }
   if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     // Final: retrying cannot make room, so the job ends here with the request marked failed.
-    await failImageRequest(deps.runtime, log, requestId, `the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
+    await failImageRequest(repos, log, requestId, `the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
     return;
   }
-  await markImageRequestRunning(db, requestId);
+  await repos.markImageRequestRunning(requestId);
 
   let stored;
   try {
@@ -58,17 +47,17 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
       body: post.body,
       idea: post.idea,
       scene: request.scene,
-      member: memberProfileOf(await findMemberProfile(db, request.memberId)),
+      member: memberProfileOf(await repos.findMemberProfile(request.memberId)),
       seed: seedOf(requestId),
     });
     stored = await storeRenders(deps.storage, { memberId: request.memberId, postId: post.id, requestId }, renders);
   } catch (error) {
-    if (finalAttempt) await failImageRequest(deps.runtime, log, requestId, `image generation failed: ${(error as Error).message}`);
+    if (finalAttempt) await failImageRequest(repos, log, requestId, `image generation failed: ${(error as Error).message}`);
     throw error;
   }
 
-  const outboxId = await inTransaction(db, (tx) => completeWithCandidates(tx, requestId, post.id, stored));
-  if (outboxId) await deps.runtime.announceEvents([outboxId]);
+  const outboxId = await repos.transaction((tx) => completeWithCandidates(tx, requestId, post.id, stored));
+  if (outboxId) await deps.announceEvents([outboxId]);
 }
 
 /**
@@ -77,13 +66,13 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
  * its earlier state and writes post.images_ready. Undefined (nothing written
  * but the claim) when another run completed the request or the post moved on.
  */
-async function completeWithCandidates(tx: Prisma.TransactionClient, requestId: string, postId: string, stored: ImageCandidate[]): Promise<string | undefined> {
-  if (!(await claimImageRequestCompletion(tx, requestId))) return undefined;
-  const current = await findPostById(tx, postId);
+async function completeWithCandidates(tx: TransactionRepositories, requestId: string, postId: string, stored: ImageCandidate[]): Promise<string | undefined> {
+  if (!(await tx.claimImageRequestCompletion(requestId))) return undefined;
+  const current = await tx.findPostById(postId);
   if (!current || current.status !== 'generating_images') return undefined;
   const existing = imageCandidatesOf(current.imageCandidates);
   const room = MAX_IMAGE_CANDIDATES - existing.length;
-  const updated = await returnPostFromImages(tx, current, [...existing, ...stored.slice(0, Math.max(room, 0))]);
-  const event = await appendOutboxEvent(tx, { memberId: updated.memberId, type: 'post.images_ready', data: { post: postToWire(updated) } });
+  const updated = await tx.returnPostFromImages(current, [...existing, ...stored.slice(0, Math.max(room, 0))]);
+  const event = await tx.appendOutboxEvent({ memberId: updated.memberId, type: 'post.images_ready', data: { post: postToWire(updated) } });
   return event.id;
 }

@@ -1,9 +1,13 @@
 import type { ResearchProvider, TextProvider } from '@lps/ai';
-import type { Runtime } from '@lps/runtime';
+import type { Repositories } from '@lps/db';
+import type { Logger } from '@lps/logger';
 
 /** What one research run uses; tests may swap the providers, production takes them from the configuration. */
 export interface ResearchDeps {
-  runtime: Runtime;
+  repos: Pick<Repositories, 'findResearchRequest' | 'markResearchRequestRunning' | 'markResearchRequestFailed' | 'findMemberProfile' | 'ideaTitles' | 'transaction'>;
+  /** After the ideas' event is committed: the dispatcher relays it now. */
+  announceEvents(outboxIds: string[]): Promise<void>;
+  logger: Logger;
   textProvider: TextProvider;
   research: ResearchProvider;
 }

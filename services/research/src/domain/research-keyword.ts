@@ -1,5 +1,4 @@
 import { memberProfileOf } from '@lps/ai';
-import { findMemberProfile, findResearchRequest, ideaTitles, markResearchRequestFailed, markResearchRequestRunning } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
 import { storeResearchIdeas } from './store-research-ideas.js';
@@ -14,16 +13,16 @@ const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slic
  * never create ideas twice. On the last attempt a failure is recorded on the row.
  * `log` is the job's logger (its ids on every line).
  */
-export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.runtime.logger): Promise<string> {
-  const { db } = deps.runtime;
-  const request = await findResearchRequest(db, researchRequestId);
+export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.logger): Promise<string> {
+  const { repos } = deps;
+  const request = await repos.findResearchRequest(researchRequestId);
   if (!request) return 'gone';
   if (request.status === 'completed') return 'already completed';
-  await markResearchRequestRunning(db, request.id);
+  await repos.markResearchRequestRunning(request.id);
   try {
-    const member = memberProfileOf(await findMemberProfile(db, request.memberId));
+    const member = memberProfileOf(await repos.findMemberProfile(request.memberId));
     const notes = await deps.research.gather({ query: request.keyword, member, limit: NOTES_PER_RUN });
-    const avoid = (await ideaTitles(db, request.memberId)).slice(0, 200);
+    const avoid = (await repos.ideaTitles(request.memberId)).slice(0, 200);
     const drafts = await deps.textProvider.ideasFromResearch({
       keyword: request.keyword,
       notes,
@@ -32,13 +31,13 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
       count: IDEAS_PER_RUN,
       seed: seedOf(request.id),
     });
-    const stored = await storeResearchIdeas(db, request, drafts.slice(0, IDEAS_PER_RUN));
+    const stored = await storeResearchIdeas(repos, request, drafts.slice(0, IDEAS_PER_RUN));
     if (!stored) return 'already completed';
-    if (stored.outboxId) await deps.runtime.announceEvents([stored.outboxId]);
+    if (stored.outboxId) await deps.announceEvents([stored.outboxId]);
     log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
     return `${stored.ideaCount} ideas`;
   } catch (error) {
-    if (attempt.final) await markResearchRequestFailed(db, request.id, (error as Error).message.slice(0, 500));
+    if (attempt.final) await repos.markResearchRequestFailed(request.id, (error as Error).message.slice(0, 500));
     throw error;
   }
 }

@@ -2,29 +2,7 @@ import { luaCommand } from '@lps/common';
 import type { RedisClient } from '@lps/queue';
 import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
 import { PAUSE_MS, STREAK_MEMORY_MS, TIMEOUTS_BEFORE_PAUSE } from '../domain/delivery/pause-policy.js';
-
-/**
- * Endpoints whose receiver keeps not answering are paused: after
- * TIMEOUTS_BEFORE_PAUSE time-outs in a row — counted across every dispatcher,
- * in Redis — no dispatcher sends anything to the endpoint for PAUSE_MS: its jobs
- * wait for the pause to end instead of each holding a slot for the whole
- * time-out. Any answer (even an error status) ends the streak.
- *
- * A dispatcher learns of a pause another one started when it next asks Redis for
- * one of the endpoint's slots (the acquire script reads the pause first, see
- * endpoint-slots.ts) and remembers it here, so the jobs that follow are postponed
- * without a Redis call. Slots handed from one of this process's requests to the
- * next skip Redis, but only an endpoint that answers fast hands slots over, and a
- * paused one does not.
- */
-export interface EndpointPauses {
-  /** When the endpoint's pause ends (ms since epoch), as far as this process knows, or undefined. */
-  pausedUntil(endpointId: string): number | undefined;
-  /** What the acquire script saw in Redis: the pause's end (0: none) and the time-outs in a row so far. */
-  learn(endpointId: string, pausedUntil: number, timeouts: number): void;
-  /** Counts one attempt's outcome in Redis; returns the pause it started, if it started one. */
-  record(endpointId: string, timedOut: boolean): Promise<number | undefined>;
-}
+import type { EndpointPauses } from '../domain/delivery/delivery-ports.js';
 
 const REMEMBERED = 50_000;
 

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { luaCommand } from '@lps/common';
 import type { RedisClient } from '@lps/queue';
 import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
+import type { EndpointSlots, HeldSlot } from '../domain/delivery/delivery-ports.js';
+
+export type { EndpointSlots, HeldSlot } from '../domain/delivery/delivery-ports.js';
 
 /**
  * At most `limit` requests in flight per endpoint, across every dispatcher
@@ -11,28 +14,6 @@ import { dispatcherScript, endpointKeys } from './endpoint-keys.js';
  * dropped on the next acquire, so a crash never leaks a slot for long. The same
  * call reads the endpoint's pause (endpoint-pauses.ts): a paused endpoint gets no slot.
  */
-
-/**
- * One attempt's hold on its endpoint, in two stages: the slot (a lease) for the
- * request, and a place in the endpoint's allowance of attempts sent but not yet
- * recorded, kept until the record is written.
- */
-export interface HeldSlot {
-  /** The request is over: the slot may carry another request while this attempt is recorded. */
-  requestAnswered(): void;
-  /** The attempt is recorded (or was never sent): it leaves the allowance, and the slot is freed if `requestAnswered` was not called. */
-  attemptRecorded(): Promise<void>;
-}
-
-export interface EndpointSlots {
-  /**
-   * A hold once a slot is ours — at once, or handed over by one of this
-   * process's requests to the endpoint finishing soon — or null when the
-   * endpoint stays full (the job is then postponed). `whileWaiting` is called
-   * when the job is about to wait, so it can do its own reading meanwhile.
-   */
-  acquire(endpointId: string, whileWaiting?: () => void): Promise<HeldSlot | null>;
-}
 
 export interface EndpointSlotOptions {
   /** Requests in flight per endpoint, across all processes. */

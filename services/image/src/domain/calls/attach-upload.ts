@@ -1,25 +1,14 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
-import {
-  appendImageCandidates,
-  findImageRequest,
-  findPostById,
-  finishImageCall,
-  imageCandidatesOf,
-  inTransaction,
-  READY_FOR_WORK,
-  type ImageCandidate,
-  type Prisma,
-} from '@lps/db';
+import { imageCandidatesOf, READY_FOR_WORK, type ImageCandidate, type Prisma, type Repositories, type TransactionRepositories } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { AttachUploadResult } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
 import type { FileStorage } from '@lps/storage';
 import { ABANDONED, ContentProblem, refused } from './content-problem.js';
 import { uploadCandidates } from './upload-candidates.js';
 import { removeUploadFiles } from './upload-files.js';
 
 export interface ImageCallDeps {
-  runtime: Runtime;
+  repos: Pick<Repositories, 'findImageRequest' | 'findPostById' | 'finishImageCall' | 'transaction'>;
   storage: FileStorage;
 }
 
@@ -29,8 +18,8 @@ class CallerGone extends Error {}
 const FORMATS: Record<string, 'document' | 'video'> = { 'application/pdf': 'document', 'video/mp4': 'video' };
 
 /** Why the append was refused, from the post as it is now. */
-async function refusalOf(tx: Prisma.TransactionClient, postId: string, adding: number): Promise<AttachUploadResult> {
-  const post = await findPostById(tx, postId);
+async function refusalOf(tx: TransactionRepositories, postId: string, adding: number): Promise<AttachUploadResult> {
+  const post = await tx.findPostById(postId);
   if (!post || !READY_FOR_WORK.includes(post.status)) return refused('post', 'the post changed meanwhile');
   const existing = imageCandidatesOf(post.imageCandidates).length;
   return refused('cap', `the post has ${existing} image candidates; this upload adds ${adding} and one post may have at most ${MAX_IMAGE_CANDIDATES}`);
@@ -47,9 +36,9 @@ async function keepAnswer(
   staged: { key: string; type: string },
   added: ImageCandidate[],
 ): Promise<AttachUploadResult> {
-  return inTransaction(deps.runtime.db, async (tx) => {
+  return deps.repos.transaction(async (tx) => {
     const imageUrl = deps.storage.urlFor(staged.key);
-    const appended = await appendImageCandidates(tx, request.postId, added, {
+    const appended = await tx.appendImageCandidates(request.postId, added, {
       imageUrl,
       format: FORMATS[staged.type] ?? 'image',
       // An image upload becomes the post's one image, with the alt text its candidates carry (decision 0022).
@@ -59,7 +48,7 @@ async function keepAnswer(
     });
     const answer: AttachUploadResult = appended ? { outcome: 'attached', image_url: imageUrl, candidates: added } : await refusalOf(tx, request.postId, added.length);
     const reason = answer.outcome === 'refused' ? answer.message : undefined;
-    if (!(await finishImageCall(tx, request.id, appended ? 'completed' : 'failed', answer as unknown as Prisma.InputJsonValue, reason))) throw new CallerGone();
+    if (!(await tx.finishImageCall(request.id, appended ? 'completed' : 'failed', answer as unknown as Prisma.InputJsonValue, reason))) throw new CallerGone();
     return answer;
   });
 }
@@ -70,7 +59,7 @@ async function keepAnswer(
  * file behind; a repeated run (a stalled job run again) answers what the first did.
  */
 export async function attachUpload(deps: ImageCallDeps, requestId: string, log: Logger): Promise<AttachUploadResult> {
-  const request = await findImageRequest(deps.runtime.db, requestId);
+  const request = await deps.repos.findImageRequest(requestId);
   // Gone with its post (whose files go with it), or not an upload: there is nothing to do.
   if (!request || request.kind !== 'upload' || !request.sourceKey) return ABANDONED;
   const staged = { key: request.sourceKey, type: request.contentType ?? '', title: request.title, altText: request.altText };
@@ -90,7 +79,7 @@ export async function attachUpload(deps: ImageCallDeps, requestId: string, log: 
     }
     if (!(error instanceof ContentProblem)) throw error;
     answer = refused('content', error.message);
-    if (!(await finishImageCall(deps.runtime.db, requestId, 'failed', answer as unknown as Prisma.InputJsonValue, answer.message))) return ABANDONED;
+    if (!(await deps.repos.finishImageCall(requestId, 'failed', answer as unknown as Prisma.InputJsonValue, answer.message))) return ABANDONED;
   }
   if (answer.outcome === 'refused') await removeUploadFiles(deps.storage, staged.key);
   return answer;

@@ -1,6 +1,6 @@
 import { hookOf, overlayKeyOf } from '@lps/ai';
 import { renderOverlay } from '@lps/ai/image';
-import { findImageRequest, findPostById, finishImageCall, type Prisma } from '@lps/db';
+import type { Prisma } from '@lps/db';
 import type { DrawOverlayResult } from '@lps/queue';
 import { ABANDONED, refused } from './content-problem.js';
 import type { ImageCallDeps } from './attach-upload.js';
@@ -12,11 +12,11 @@ import type { ImageCallDeps } from './attach-upload.js';
  * retry asks for, and it is found at once then (decision 0006).
  */
 export async function drawOverlay(deps: ImageCallDeps, requestId: string): Promise<DrawOverlayResult> {
-  const { db } = deps.runtime;
-  const request = await findImageRequest(db, requestId);
+  const { repos } = deps;
+  const request = await repos.findImageRequest(requestId);
   if (!request || request.kind !== 'overlay' || !request.sourceKey) return ABANDONED;
   if (request.result) return request.result as unknown as DrawOverlayResult;
-  const post = await findPostById(db, request.postId);
+  const post = await repos.findPostById(request.postId);
   if (!post) return refused('post', 'the post is gone');
   const hook = hookOf({ body: post.body, idea: post.idea });
   const sourceKey = request.sourceKey;
@@ -34,6 +34,6 @@ export async function drawOverlay(deps: ImageCallDeps, requestId: string): Promi
       else answer = refused('content', 'the image cannot be drawn on');
     }
   }
-  await finishImageCall(db, requestId, answer.outcome === 'drawn' ? 'completed' : 'failed', answer as unknown as Prisma.InputJsonValue);
+  await repos.finishImageCall(requestId, answer.outcome === 'drawn' ? 'completed' : 'failed', answer as unknown as Prisma.InputJsonValue);
   return answer;
 }

@@ -1,14 +1,13 @@
-import { findPostById, recordLinkPage, storedLinkPreviewOf, type LinkPage } from '@lps/db';
+import { storedLinkPreviewOf, type LinkPage, type Repositories } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { Got } from 'got';
-import type { Runtime } from '@lps/runtime';
 import type { FileStorage } from '@lps/storage';
 import { readPageCard } from './read-page-card.js';
-import { fetchThumbnail } from './thumbnail.js';
+import { fetchThumbnail, type ThumbnailDeps } from './thumbnail.js';
 import { linkThumbnailKeys } from '@lps/queue';
 
-export interface LinkPreviewDeps {
-  runtime: Runtime;
+export interface LinkPreviewDeps extends ThumbnailDeps {
+  repos: Pick<Repositories, 'findPostById' | 'recordLinkPage'>;
   storage: FileStorage;
   /** The outbound guard's client: private addresses refused at connect time, redirects checked. */
   client: Got;
@@ -24,8 +23,8 @@ const joined = (...notes: Array<string | null>) => notes.filter(Boolean).join(';
  * otherwise reads the new one, and this image is deleted).
  */
 export async function fetchLinkPreview(deps: LinkPreviewDeps, postId: string, requestId: string, log: Logger): Promise<string> {
-  const { runtime, storage } = deps;
-  const post = await findPostById(runtime.db, postId);
+  const { repos, storage } = deps;
+  const post = await repos.findPostById(postId);
   const stored = storedLinkPreviewOf(post?.linkPreview);
   if (!post || stored?.request_id !== requestId) return 'the post is gone or its link changed';
   if (stored.page) return 'already read';
@@ -50,7 +49,7 @@ export async function fetchLinkPreview(deps: LinkPreviewDeps, postId: string, re
     note: joined(card.note, imageNote),
     fetched_at: new Date().toISOString(),
   };
-  if (!(await recordLinkPage(runtime.sql, postId, requestId, page))) {
+  if (!(await repos.recordLinkPage(postId, requestId, page))) {
     if (imageUrl) await storage.delete(linkThumbnailKeys(thumbnailCard).thumbnail).catch(() => undefined);
     return 'the link changed meanwhile';
   }

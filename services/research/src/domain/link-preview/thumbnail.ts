@@ -1,6 +1,5 @@
 import type { Got } from 'got';
-import { CallFailedError, CallTimeoutError, linkThumbnailKeys, type LinkThumbnailPayload } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
+import { CallFailedError, CallTimeoutError, linkThumbnailKeys, type JobCalls, type LinkThumbnailPayload } from '@lps/queue';
 import type { FileStorage } from '@lps/storage';
 import { readLimited } from './read-limited.js';
 
@@ -10,7 +9,10 @@ export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 export type Thumbnail = { imageUrl: string } | { problem: string };
 
 export interface ThumbnailDeps {
-  runtime: Runtime;
+  /** Asks the image service (it decodes pixels) to make the thumbnail. */
+  calls: Pick<JobCalls, 'call'>;
+  /** How long to wait for it (LPS_IMAGE_WAIT). */
+  imageWaitMs: number;
   storage: FileStorage;
   client: Got;
   timeoutMs: number;
@@ -36,7 +38,7 @@ export async function fetchThumbnail(deps: ThumbnailDeps, imageUrl: string, card
   const keys = linkThumbnailKeys(card);
   await deps.storage.put(keys.staged, read.bytes, 'application/octet-stream');
   try {
-    const answer = await deps.runtime.calls.call('encode-link-thumbnail', card, { timeoutMs: deps.runtime.config.images.waitMs });
+    const answer = await deps.calls.call('encode-link-thumbnail', card, { timeoutMs: deps.imageWaitMs });
     return answer.outcome === 'encoded' ? { imageUrl: answer.image_url } : { problem: answer.message };
   } catch (error) {
     if (!(error instanceof CallTimeoutError || error instanceof CallFailedError)) throw error;

@@ -1,19 +1,20 @@
+import type { Keyring } from '@lps/crypto';
 import type { Logger } from '@lps/logger';
 import type { GuardedRequestSender } from '@lps/outbound';
 import { postponeJob as postpone, type JobHandler, type QueueJob } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
 import type { DeliveryRecords, LoadedDelivery } from './delivery-records.js';
 import { deliveryBody, deliveryHeaders } from './delivery-request.js';
 import { createSecretCache } from './endpoint-secrets.js';
-import type { EndpointSlots, HeldSlot } from '../../adapters/endpoint-slots.js';
-import type { EndpointPauses } from '../../adapters/endpoint-pauses.js';
+import type { EndpointPauses, EndpointSlots, HeldSlot, MemberShares } from './delivery-ports.js';
 import { TIMEOUTS_BEFORE_PAUSE } from './pause-policy.js';
-import type { MemberShares } from '../../adapters/member-shares.js';
 import { nextRetryDelay, type RetryPolicy } from './retry-policy.js';
 import { sendDelivery } from './send-delivery.js';
 
 export interface DeliverDeps {
-  runtime: Runtime;
+  /** Opens the endpoints' signing secrets. */
+  keyring: Pick<Keyring, 'decrypt'>;
+  /** The two counters it moves (the process's Prometheus metrics in production). */
+  metrics: { webhookDeliveries: { inc(labels: { outcome: 'success' | 'retry' | 'failed' | 'skipped' }): void }; webhookEndpointPauses: { inc(): void } };
   post: GuardedRequestSender;
   records: DeliveryRecords;
   slots: EndpointSlots;
@@ -32,8 +33,8 @@ const slotWait = () => 100 + Math.floor(Math.random() * 300);
  * to the next time of the schedule. BullMQ's lock on the job keeps every other
  * dispatcher off it while an attempt runs.
  */
-export function createDeliverHandler({ runtime, post, records, slots, shares, pauses, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
-  const secretOf = createSecretCache(runtime.keyring);
+export function createDeliverHandler({ keyring, metrics, post, records, slots, shares, pauses, policy }: DeliverDeps): JobHandler<'deliver-webhook'> {
+  const secretOf = createSecretCache(keyring);
   return async ({ deliveryId, endpointId }, job, log) => {
     // A paused endpoint (its receiver kept timing out) gets nothing until the pause ends.
     const paused = pauses.pausedUntil(endpointId);
@@ -68,7 +69,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     const { endpoint } = delivery;
     if (!endpoint.isActive) {
       await records.abandon(delivery.id, `not sent: the endpoint is inactive (${endpoint.disabledReason ?? 'deactivated'})`);
-      runtime.metrics.webhookDeliveries.inc({ outcome: 'skipped' });
+      metrics.webhookDeliveries.inc({ outcome: 'skipped' });
       return { skipped: 'endpoint inactive' };
     }
     // Woken early (a sweeper re-added it): the row's schedule wins.
@@ -85,7 +86,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     const attemptsMade = delivery.attempts + 1;
     const delay = outcome.ok || outcome.gone ? null : nextRetryDelay(policy, attemptsMade, outcome.retryAfterMs);
     const pausedUntil = await pauses.record(endpoint.id, outcome.timedOut);
-    if (pausedUntil) runtime.metrics.webhookEndpointPauses.inc();
+    if (pausedUntil) metrics.webhookEndpointPauses.inc();
     // A retry never falls inside the endpoint's pause; the record says why it waits.
     const retryAt = delay === null ? null : new Date(Math.max(Date.now() + delay, pausedUntil ?? 0));
     const recorded = pausedUntil
@@ -94,7 +95,7 @@ export function createDeliverHandler({ runtime, post, records, slots, shares, pa
     if (!(await records.record(delivery, recorded, at, retryAt))) return { skipped: 'recorded by another worker' };
     if (outcome.gone) await records.deactivateEndpoint(endpoint.id, 'the receiver answered 410 Gone');
 
-    runtime.metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });
+    metrics.webhookDeliveries.inc({ outcome: outcome.ok ? 'success' : retryAt ? 'retry' : 'failed' });
     const context = { delivery_id: delivery.id, endpoint_id: endpoint.id, attempt: attemptsMade, response_code: outcome.responseCode };
     if (!outcome.ok) log.warn(retryAt ? 'webhook attempt failed, will retry' : 'webhook delivery failed for good', { ...context, error: outcome.error });
     // Level checked here: winston formats (and redacts) a line before its transports drop it by level.

@@ -1,14 +1,4 @@
-import {
-  abandonDelivery,
-  createCallBatcher,
-  createKeyedBatcher,
-  deactivateEndpoint,
-  loadDeliveries,
-  recordAttempts,
-  type AttemptRecord,
-  type LoadedDelivery,
-  type SqlPool,
-} from '@lps/db';
+import { createCallBatcher, createKeyedBatcher, type AttemptRecord, type LoadedDelivery, type Repositories } from '@lps/db';
 import type { AttemptOutcome } from './send-delivery.js';
 
 export type { LoadedDelivery } from '@lps/db';
@@ -42,9 +32,9 @@ export interface DeliveryRecords {
   deactivateEndpoint(endpointId: string, reason: string): Promise<void>;
 }
 
-export function createDeliveryRecords(sql: SqlPool): DeliveryRecords {
+export function createDeliveryRecords(repos: Pick<Repositories, 'loadDeliveries' | 'recordAttempts' | 'abandonDelivery' | 'deactivateEndpoint'>): DeliveryRecords {
   const load = createKeyedBatcher(
-    async (ids: string[]) => new Map((await loadDeliveries(sql, ids)).map((delivery) => [delivery.id, delivery])),
+    async (ids: string[]) => new Map((await repos.loadDeliveries(ids)).map((delivery) => [delivery.id, delivery])),
     (id) => id,
     { maxBatch: MAX_BATCH, maxInFlight: LOADS_IN_FLIGHT },
   );
@@ -53,7 +43,7 @@ export function createDeliveryRecords(sql: SqlPool): DeliveryRecords {
       // The same delivery twice in one batch cannot both win its condition: only the first is sent.
       const first = new Map<string, AttemptRecord>();
       for (const attempt of attempts) if (!first.has(attempt.deliveryId)) first.set(attempt.deliveryId, attempt);
-      const written = await recordAttempts(sql, [...first.values()]);
+      const written = await repos.recordAttempts([...first.values()]);
       return attempts.map((attempt) => first.get(attempt.deliveryId) === attempt && written.has(attempt.deliveryId));
     },
     { maxBatch: MAX_BATCH, maxInFlight: RECORDS_IN_FLIGHT },
@@ -71,7 +61,7 @@ export function createDeliveryRecords(sql: SqlPool): DeliveryRecords {
         attemptedAt: at,
         nextAttemptAt: retryAt,
       }),
-    abandon: (id, reason) => abandonDelivery(sql, id, cut(reason) as string),
-    deactivateEndpoint: (endpointId, reason) => deactivateEndpoint(sql, endpointId, cut(reason) as string),
+    abandon: (id, reason) => repos.abandonDelivery(id, cut(reason) as string),
+    deactivateEndpoint: (endpointId, reason) => repos.deactivateEndpoint(endpointId, cut(reason) as string),
   };
 }

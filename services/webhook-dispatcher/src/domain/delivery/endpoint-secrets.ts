@@ -10,7 +10,7 @@ const MAX_SECRETS = 1_000;
  * new stored form, so it is never served stale. Kept in this process's memory
  * only, and never logged.
  */
-export function createSecretCache(keyring: Keyring): (secretEnc: string) => string {
+export function createSecretCache(keyring: Pick<Keyring, 'decrypt'>): (secretEnc: string) => string {
   const secrets = new Map<string, string>();
   return (secretEnc) => {
     let secret = secrets.get(secretEnc);

@@ -1,6 +1,10 @@
-import { relayOutboxBatch } from '@lps/db';
-import { enqueueMany, type JobHandler } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
+import type { Repositories } from '@lps/db';
+import { enqueueMany, type JobHandler, type Queues } from '@lps/queue';
+
+export interface RelayDeps {
+  repos: Pick<Repositories, 'relayOutboxBatch'>;
+  queues: Queues;
+}
 
 /** Outbox rows per statement: large enough that a burst costs a few commits, small enough to commit fast. */
 export const RELAY_BATCH = 500;
@@ -17,15 +21,15 @@ export const RELAY_BATCH = 500;
  * without a job: the sweeper finds them (the database is the truth), so the
  * window delays a delivery but never loses it.
  */
-export async function relayOutbox(runtime: Runtime, createdBefore: Date | null = null): Promise<{ events: number; deliveries: number }> {
+export async function relayOutbox({ repos, queues }: RelayDeps, createdBefore: Date | null = null): Promise<{ events: number; deliveries: number }> {
   let events = 0;
   let deliveries = 0;
   for (;;) {
-    const batch = await relayOutboxBatch(runtime.sql, RELAY_BATCH, createdBefore);
+    const batch = await repos.relayOutboxBatch(RELAY_BATCH, createdBefore);
     // One job per new record, added in bulk; ids are `delivery-<id>`, so a repeat adds nothing. With
     // tracing on, each delivery continues the trace its event was written in, not the relay's.
     await enqueueMany(
-      runtime.queues,
+      queues,
       'deliver-webhook',
       batch.deliveries.map(({ id, endpointId }) => ({ deliveryId: id, endpointId })),
       {
@@ -40,6 +44,6 @@ export async function relayOutbox(runtime: Runtime, createdBefore: Date | null =
 
 /** `relay-outbox` (and the older per-event `relay-event`, whose id it no longer needs). */
 export const createRelayHandler =
-  (runtime: Runtime): JobHandler<'relay-outbox'> & JobHandler<'relay-event'> =>
+  (deps: RelayDeps): JobHandler<'relay-outbox'> & JobHandler<'relay-event'> =>
   () =>
-    relayOutbox(runtime);
+    relayOutbox(deps);

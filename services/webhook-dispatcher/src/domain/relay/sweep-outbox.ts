@@ -1,8 +1,13 @@
-import { findOverdueDeliveries } from '@lps/db';
+import type { Repositories } from '@lps/db';
+import type { Logger } from '@lps/logger';
 import type { JobHandler } from '@lps/queue';
-import type { Runtime } from '@lps/runtime';
 import { ensureJob } from './ensure-job.js';
-import { relayOutbox } from './relay-outbox.js';
+import { relayOutbox, type RelayDeps } from './relay-outbox.js';
+
+export interface SweepDeps extends RelayDeps {
+  repos: Pick<Repositories, 'relayOutboxBatch' | 'findOverdueDeliveries'>;
+  logger: Logger;
+}
 
 /** Left alone this long after commit: the announcement normally relays it within milliseconds. */
 export const ANNOUNCE_GRACE_MS = 2_000;
@@ -17,12 +22,12 @@ const BATCH = 500;
  * Runs on a BullMQ job scheduler, so one sweep per interval happens however
  * many dispatchers run.
  */
-export function createSweepHandler(runtime: Runtime): JobHandler<'sweep-outbox'> {
-  const { db, queues, logger } = runtime;
+export function createSweepHandler(deps: SweepDeps): JobHandler<'sweep-outbox'> {
+  const { repos, queues, logger } = deps;
   return async () => {
     const now = Date.now();
-    const relayed = await relayOutbox(runtime, new Date(now - ANNOUNCE_GRACE_MS));
-    const overdue = await findOverdueDeliveries(db, new Date(now - OVERDUE_MS), BATCH);
+    const relayed = await relayOutbox(deps, new Date(now - ANNOUNCE_GRACE_MS));
+    const overdue = await repos.findOverdueDeliveries(new Date(now - OVERDUE_MS), BATCH);
     let deliveries = 0;
     for (const row of overdue) if ((await ensureJob(queues, 'deliver-webhook', { deliveryId: row.id, endpointId: row.endpointId })) === 'added') deliveries += 1;
     if (relayed.events + deliveries > 0) logger.warn('sweeper re-enqueued work Redis did not have', { events: relayed.events, deliveries });
