@@ -1,8 +1,12 @@
 /** A repository function: its client first, then the caller's arguments. */
 type ClientFunction<C> = (client: C, ...args: never[]) => unknown;
 
-/** `fn(client, ...args)` as `fn(...args)`: the caller no longer chooses, or knows, the client. */
-export type Bound<F> = F extends (client: never, ...args: infer A) => infer R ? (...args: A) => R : never;
+/**
+ * `fn(client, ...args)` as `fn(...args)`: the caller no longer chooses, or knows, the client.
+ * Prisma's own promise types (`PrismaPromise`, a fluent `Prisma__PostClient`) are plain
+ * promises here, so an in-memory function (a test's) is a repository function too.
+ */
+export type Bound<F> = F extends (client: never, ...args: infer A) => infer R ? (...args: A) => R extends PromiseLike<infer V> ? Promise<V> : R : never;
 
 export type BoundTo<M> = { [K in keyof M]: Bound<M[K]> };
 
