@@ -14,5 +14,4 @@ export const useCaseDeps = (runtime: Runtime, clients: OutsideClients, request: 
   metrics: runtime.metrics,
   clients,
   request,
-  runtime,
 });

@@ -3,7 +3,6 @@ import type { Keyring } from '@lps/crypto';
 import type { Repositories } from '@lps/db';
 import type { Metrics } from '@lps/metrics';
 import type { JobCalls, Queues } from '@lps/queue';
-import type { AnnounceEvents, Runtime } from '@lps/runtime';
 import type { RequestScope } from './request-scope.js';
 import type { OutsideClients } from '../outside-clients.js';
 
@@ -20,15 +19,13 @@ export interface UseCaseDeps {
   /** Jobs whose answer the request waits for (the image service's calls). */
   calls: JobCalls;
   /** After a commit that appended outbox events: the dispatcher relays them now. */
-  announceEvents: AnnounceEvents;
+  announceEvents(outboxIds: string[]): Promise<void>;
   config: Config;
   keyring: Keyring;
   metrics: Metrics;
   clients: OutsideClients;
   /** The request being served: log through `request.log`, and give its id to the jobs it causes. */
   request: RequestScope;
-  /** @deprecated Being replaced by the fields above, use case by use case (issue 31); nothing new takes it. */
-  runtime: Runtime;
 }
 
 /** What one use case uses: the repository functions `R`, and the other parts `O` of UseCaseDeps. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { AppError, validationError } from '@lps/common';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import type { Runtime } from '@lps/runtime';
 import { renderJson, type Caller, type HandlerResult } from './route.js';
@@ -45,7 +44,7 @@ export async function withIdempotency(runtime: Runtime, log: Logger, req: Reques
   const requestHash = createHash('sha256')
     .update(JSON.stringify(req.body ?? null))
     .digest('hex');
-  const claim = await claimIdempotencyKey(runtime.db, scope, requestHash, WINDOW_MS, LOCK_MS);
+  const claim = await runtime.repositories.claimIdempotencyKey(scope, requestHash, WINDOW_MS, LOCK_MS);
 
   if (claim.kind === 'in_progress') throw stillInProgress(claim.lockedUntil);
   if (claim.kind === 'replay') {
@@ -66,15 +65,15 @@ export async function withIdempotency(runtime: Runtime, log: Logger, req: Reques
   try {
     result = await execute();
   } catch (error) {
-    await releaseIdempotencyKey(runtime.db, claim.recordId);
+    await runtime.repositories.releaseIdempotencyKey(claim.recordId);
     throw error;
   }
   if (result.status >= 500) {
-    await releaseIdempotencyKey(runtime.db, claim.recordId);
+    await runtime.repositories.releaseIdempotencyKey(claim.recordId);
   } else {
     // Rendered once: the bytes stored are the bytes sent now and on every replay.
     const rendered = result.body === undefined ? undefined : renderJson(result.body);
-    await storeIdempotentResponse(runtime.db, claim.recordId, {
+    await runtime.repositories.storeIdempotentResponse(claim.recordId, {
       status: result.status,
       text: rendered?.text ?? null,
       contentType: rendered?.contentType ?? null,

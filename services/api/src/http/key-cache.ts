@@ -1,5 +1,4 @@
 import type { Runtime } from '@lps/runtime';
-import { findActiveKeyByHash } from '@lps/db';
 import { subscribeKeyRevocations } from '@lps/queue';
 
 interface CachedKey {
@@ -83,7 +82,7 @@ export class KeyCache {
 
   private async load(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
     const revocationsBefore = this.revocations;
-    const key = await findActiveKeyByHash(this.runtime.db, keyHash);
+    const key = await this.runtime.repositories.findActiveKeyByHash(keyHash);
     this.runtime.metrics.apiKeyLookups.inc({ result: key ? 'found' : 'unknown' });
     if (!key) {
       this.entries.delete(keyHash);

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import multer, { type StorageEngine } from 'multer';
 import { isAppError, validationError, type AppError } from '@lps/common';
-import type { UseCaseDeps } from '../domain/deps.js';
+import type { Needs } from '../domain/deps.js';
 import { attachUpload } from '../domain/images/attach-upload.js';
 import { assertImagesAllowed } from '../domain/images/image-states.js';
 import { getOwnedPost } from '../domain/posts/find-post.js';
@@ -13,9 +13,9 @@ import { closeIfStillSending } from './close-if-still-sending.js';
 type StagedFile = Express.Multer.File & { staged?: StagedUpload; problem?: AppError };
 
 /** This deployment's multipart limits: the contract's, and its video cap (LPS_VIDEO_MAX_BYTES). */
-const limitsOf = (deps: UseCaseDeps): UploadLimits => withVideo(MULTIPART_LIMITS, deps.runtime.config.images.videoMaxBytes);
+const limitsOf = ({ config }: Needs<never, 'config'>): UploadLimits => withVideo(MULTIPART_LIMITS, config.images.videoMaxBytes);
 /** No acceptable upload is longer than the largest file plus its framing. */
-const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + FORM_FRAMING_BYTES;
+const largestBody = (deps: Needs<never, 'config'>) => largestOf(limitsOf(deps)) + FORM_FRAMING_BYTES;
 
 /**
  * A multer storage engine that streams the part straight into our storage
@@ -23,7 +23,7 @@ const largestBody = (deps: UseCaseDeps) => largestOf(limitsOf(deps)) + FORM_FRAM
  * cap) is handed to `onProblem` at once, so the client is answered while it
  * may still be sending: multer itself would answer only after the body ended.
  */
-function stagingEngine(deps: UseCaseDeps, target: { memberId: string; postId: string }, onProblem: (problem: AppError) => void): StorageEngine {
+function stagingEngine(deps: Needs<never, 'clients' | 'config'>, target: { memberId: string; postId: string }, onProblem: (problem: AppError) => void): StorageEngine {
   return {
     _handleFile(req, file, callback) {
       // Not destroyed on return: busboy still writes the rest of the part, which we then discard.
@@ -61,7 +61,7 @@ const MULTER_PROBLEMS: Record<string, string> = {
 const ALT_TEXT_FIELD = 'alt_text';
 const ALT_TEXT_FIELD_BYTES = 4086 * 4;
 
-function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<StagedFile | undefined> {
+function parse(deps: Needs<never, 'clients' | 'config'>, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<StagedFile | undefined> {
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void) => {
@@ -95,7 +95,7 @@ function parse(deps: UseCaseDeps, req: Request, res: Response, target: { memberI
  * held a connection and a partial file for as long as it liked. The post is
  * checked first, so the contract's order (404, 409, then 422) holds.
  */
-async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<void> {
+async function refuseDeclaredOversize(deps: Needs<'readOwnedPost', 'config'>, req: Request, res: Response, target: { memberId: string; postId: string }): Promise<void> {
   const declared = Number(req.headers['content-length']);
   if (!(declared > largestBody(deps))) return;
   closeIfStillSending(req, res);
@@ -113,7 +113,12 @@ async function refuseDeclaredOversize(deps: UseCaseDeps, req: Request, res: Resp
  * is checked first, then the post (404, 409), then the content (422), so
  * the contract's order of checks holds even though the bytes arrive first.
  */
-export async function uploadMultipart(deps: UseCaseDeps, req: Request, res: Response, target: { memberId: string; postId: string }) {
+export async function uploadMultipart(
+  deps: Needs<'createImageCallRequest' | 'abandonImageCall' | 'findImageRequest' | 'readOwnedPost', 'calls' | 'config' | 'request' | 'clients'>,
+  req: Request,
+  res: Response,
+  target: { memberId: string; postId: string },
+) {
   if (!req.is('multipart/form-data')) {
     throw validationError({ 'content-type': 'send multipart/form-data with a `file` field, or application/json with image_url' });
   }

@@ -53,7 +53,7 @@ export async function runTool(
   if (error) return toolError(error);
   const release = takeCallSlot(context.caller.keyId);
   if (!release) {
-    context.deps.runtime.metrics.rateLimited.inc({ bucket: 'mcp-concurrency' });
+    context.deps.metrics.rateLimited.inc({ bucket: 'mcp-concurrency' });
     return toolError({ ...rateLimited(1), message: `at most ${MAX_CALLS_IN_FLIGHT_PER_KEY} tool calls at once per key; retry when one has finished` });
   }
   try {
@@ -62,7 +62,7 @@ export async function runTool(
     if (bucket === 'default' && context.prepaid.default > 0) {
       context.prepaid.default -= 1;
     } else {
-      const limited = await consumeBucket(context.limiters, bucket, context.caller.keyId, (name) => context.deps.runtime.metrics.rateLimited.inc({ bucket: name }));
+      const limited = await consumeBucket(context.limiters, bucket, context.caller.keyId, (name) => context.deps.metrics.rateLimited.inc({ bucket: name }));
       if (limited.error) return toolError(limited.error);
     }
     const result = (await tool.run({ deps: context.deps, memberId: context.caller.memberId }, value)) as Record<string, unknown>;

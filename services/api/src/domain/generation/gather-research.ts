@@ -1,5 +1,5 @@
 import type { MemberProfile, ResearchNote } from '@lps/ai';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 /** Notes that ground one post; more would crowd out the member's own voice. */
 const NOTES_PER_POST = 3;
@@ -22,9 +22,13 @@ function deadline(signal: AbortSignal): Promise<never> {
  * that fails or is too slow leaves the post to be written without notes rather
  * than failing the request (docs/decisions/0004-ai-providers.md).
  */
-export async function gatherResearch({ runtime, clients, request }: UseCaseDeps, member: MemberProfile, idea: string): Promise<ResearchNote[] | undefined> {
+export async function gatherResearch(
+  { config, clients, request }: Needs<never, 'config' | 'clients' | 'request'>,
+  member: MemberProfile,
+  idea: string,
+): Promise<ResearchNote[] | undefined> {
   if (!clients.research) return undefined;
-  const signal = AbortSignal.timeout(runtime.config.ai.research.timeoutSeconds * 1000);
+  const signal = AbortSignal.timeout(config.ai.research.timeoutSeconds * 1000);
   try {
     const lookup = clients.research.gather({ query: researchQueryOf(idea), member, limit: NOTES_PER_POST, signal });
     return await Promise.race([lookup, deadline(signal)]);

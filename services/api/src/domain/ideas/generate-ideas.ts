@@ -1,8 +1,7 @@
 import { MAX_IDEAS_PER_RUN } from '@lps/ai';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { callTextProvider } from '../generation/call-provider.js';
 import { memberProfile, newSeed } from '../posts/write-draft.js';
-import { ideasAreFull, ideaTitles, recentPostIdeas } from '@lps/db';
 import { ideasFull, recordGeneratedIdeas } from './record-ideas.js';
 
 /** Recent posts whose subjects seed new ideas. */
@@ -20,12 +19,15 @@ function summary(count: number, name: string | null, firstTitle: string | undefi
  * event, drawn from the member's headline and company, their recent posts and the
  * ideas they already have — none of which is suggested again.
  */
-export async function generateIdeas(deps: UseCaseDeps, memberId: string) {
-  const { db } = deps.runtime;
+export async function generateIdeas(
+  deps: Needs<'ideasAreFull' | 'findMemberProfile' | 'ideaTitles' | 'recentPostIdeas' | 'transaction', 'clients' | 'announceEvents'>,
+  memberId: string,
+) {
+  const { repos } = deps;
   // Before paying for a generation that could not be stored.
-  if (await ideasAreFull(db, memberId)) throw ideasFull();
-  const [member, avoid, topics] = await Promise.all([memberProfile(db, memberId), ideaTitles(db, memberId), recentPostIdeas(db, memberId, TOPIC_POSTS)]);
+  if (await repos.ideasAreFull(memberId)) throw ideasFull();
+  const [member, avoid, topics] = await Promise.all([memberProfile(deps, memberId), repos.ideaTitles(memberId), repos.recentPostIdeas(memberId, TOPIC_POSTS)]);
   const drafts = await callTextProvider(() => deps.clients.textProvider.generateIdeas({ member, count: MAX_IDEAS_PER_RUN, avoid, topics, seed: newSeed() }));
-  const ideas = await recordGeneratedIdeas(deps.runtime, memberId, drafts.slice(0, MAX_IDEAS_PER_RUN));
+  const ideas = await recordGeneratedIdeas(deps, memberId, drafts.slice(0, MAX_IDEAS_PER_RUN));
   return { result: summary(ideas.length, member.displayName, ideas[0]?.title), ideas };
 }

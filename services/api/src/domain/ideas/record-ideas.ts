@@ -1,7 +1,7 @@
 import type { IdeaDraft } from '@lps/ai';
 import { unprocessable } from '@lps/common';
-import { appendOutboxEvent, ideaToWire, inTransaction, insertIdeas, makeRoomForIdeas, MAX_IDEAS_PER_MEMBER, type WireIdea } from '@lps/db';
-import { type Runtime } from '@lps/runtime';
+import { ideaToWire, MAX_IDEAS_PER_MEMBER, type WireIdea } from '@lps/db';
+import type { Needs } from '../deps.js';
 
 /** 422 when a member keeps MAX_IDEAS_PER_MEMBER ideas, none of them dismissed. */
 export const ideasFull = () =>
@@ -14,21 +14,20 @@ export const ideasFull = () =>
  * then asks the dispatcher to relay the event. A run that created nothing
  * announces nothing.
  */
-export async function recordGeneratedIdeas(runtime: Runtime, memberId: string, drafts: IdeaDraft[]): Promise<WireIdea[]> {
+export async function recordGeneratedIdeas({ repos, announceEvents }: Needs<'transaction', 'announceEvents'>, memberId: string, drafts: IdeaDraft[]): Promise<WireIdea[]> {
   if (drafts.length === 0) return [];
-  const { ideas, outboxId } = await inTransaction(runtime.db, async (tx) => {
-    const room = await makeRoomForIdeas(tx, memberId, drafts.length);
+  const { ideas, outboxId } = await repos.transaction(async (tx) => {
+    const room = await tx.makeRoomForIdeas(memberId, drafts.length);
     if (room === 0) throw ideasFull();
     const created = (
-      await insertIdeas(
-        tx,
+      await tx.insertIdeas(
         memberId,
         drafts.slice(0, room).map((draft) => ({ ...draft, source: 'generated' as const })),
       )
     ).map(ideaToWire);
-    const event = await appendOutboxEvent(tx, { memberId, type: 'idea.created', data: { ideas: created } });
+    const event = await tx.appendOutboxEvent({ memberId, type: 'idea.created', data: { ideas: created } });
     return { ideas: created, outboxId: event.id };
   });
-  await runtime.announceEvents([outboxId]);
+  await announceEvents([outboxId]);
   return ideas;
 }

@@ -1,7 +1,6 @@
 import { serviceUnavailable } from '@lps/common';
-import { createResearchRequest, markResearchRequestNeverQueued } from '@lps/db';
 import { enqueue } from '@lps/queue';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 export interface ResearchIdeasInput {
   keyword: string;
@@ -15,12 +14,16 @@ export const RESEARCH_POLL_URL = '/api/v1/ideas';
  * The request row is what makes the job idempotent; if the queue cannot take
  * the job, the row is marked failed and the caller gets a 503 to retry.
  */
-export async function requestResearch({ runtime, request: scope }: UseCaseDeps, memberId: string, input: ResearchIdeasInput) {
-  const request = await createResearchRequest(runtime.db, { memberId, keyword: input.keyword });
+export async function requestResearch(
+  { repos, queues, request: scope }: Needs<'createResearchRequest' | 'markResearchRequestNeverQueued', 'queues' | 'request'>,
+  memberId: string,
+  input: ResearchIdeasInput,
+) {
+  const request = await repos.createResearchRequest({ memberId, keyword: input.keyword });
   try {
-    await enqueue(runtime.queues, 'research-keyword', { researchRequestId: request.id }, { requestId: scope.id });
+    await enqueue(queues, 'research-keyword', { researchRequestId: request.id }, { requestId: scope.id });
   } catch (error) {
-    await markResearchRequestNeverQueued(runtime.db, request.id);
+    await repos.markResearchRequestNeverQueued(request.id);
     throw serviceUnavailable('the job queue is unavailable; retry later', 5, error);
   }
   return { status: request.status, poll: RESEARCH_POLL_URL };

@@ -1,7 +1,6 @@
 import { serviceUnavailable } from '@lps/common';
-import { abandonImageCall, findImageRequest } from '@lps/db';
 import { CallFailedError, CallTimeoutError, type JobPayload, type JobResult } from '@lps/queue';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 /** What a client told 503 is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
@@ -18,20 +17,20 @@ type ImageCall = 'attach-upload' | 'draw-overlay';
  * 503 with Retry-After.
  */
 export async function askImageService<N extends ImageCall>(
-  deps: UseCaseDeps,
+  deps: Needs<'abandonImageCall' | 'findImageRequest', 'calls' | 'config' | 'request'>,
   name: N,
   request: { id: string; memberId: string },
   discard: () => Promise<void>,
 ): Promise<JobResult<N>> {
-  const { runtime } = deps;
-  const waitMs = runtime.config.images.waitMs;
+  const { repos } = deps;
+  const waitMs = deps.config.images.waitMs;
   try {
     const payload = { imageRequestId: request.id, memberId: request.memberId } as JobPayload<N>;
-    return await runtime.calls.call(name, payload, { timeoutMs: waitMs, requestId: deps.request.id });
+    return await deps.calls.call(name, payload, { timeoutMs: waitMs, requestId: deps.request.id });
   } catch (error) {
-    const abandoned = await abandonImageCall(runtime.db, request.id, (error as Error).message.slice(0, 500));
+    const abandoned = await repos.abandonImageCall(request.id, (error as Error).message.slice(0, 500));
     if (!abandoned) {
-      const stored = await findImageRequest(runtime.db, request.id);
+      const stored = await repos.findImageRequest(request.id);
       if (stored?.result) return stored.result as JobResult<N>;
     }
     await discard().catch((failure: Error) => deps.request.log.warn('an abandoned upload could not be removed', { error: failure.message }));

@@ -1,15 +1,18 @@
 import { uploadFileKeys } from '@lps/ai';
 import { serviceUnavailable, unprocessable, type AppError } from '@lps/common';
-import { createImageCallRequest } from '@lps/db';
 import type { ImageCallRefusal } from '@lps/queue';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { askImageService } from './ask-image-service.js';
 import { assertImagesAllowed } from './image-states.js';
 import type { StagedUpload } from './stage-upload.js';
 
 /** The error a refusal of the image service becomes: the file (422 on the field), the post (404, 409) or the cap (422). */
-export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal, target: { memberId: string; postId: string; field: string; action: string }): Promise<AppError> {
+export async function refusalError(
+  deps: Needs<'readOwnedPost'>,
+  refusal: ImageCallRefusal,
+  target: { memberId: string; postId: string; field: string; action: string },
+): Promise<AppError> {
   if (refusal.problem === 'content') return unprocessable(refusal.message, { [target.field]: refusal.message });
   if (refusal.problem === 'cap') return unprocessable(refusal.message);
   if (refusal.problem === 'post') {
@@ -25,13 +28,20 @@ export async function refusalError(deps: UseCaseDeps, refusal: ImageCallRefusal,
  * atomically with the cap and the post's state (decision 0006). This request
  * waits for it; if it gives up, nothing is attached and the staged file goes.
  */
-export async function attachUpload(deps: UseCaseDeps, memberId: string, postId: string, staged: StagedUpload, field: 'file' | 'image_url', altText?: string | null) {
-  const { runtime, clients } = deps;
+export async function attachUpload(
+  deps: Needs<'createImageCallRequest' | 'abandonImageCall' | 'findImageRequest' | 'readOwnedPost', 'calls' | 'config' | 'request' | 'clients'>,
+  memberId: string,
+  postId: string,
+  staged: StagedUpload,
+  field: 'file' | 'image_url',
+  altText?: string | null,
+) {
+  const { repos, clients } = deps;
   // The original and any variant a worker wrote before it stopped (killed, say): an abandoned upload keeps no file.
   const discard = async () => void (await Promise.all(uploadFileKeys(staged.key).map((key) => clients.storage.delete(key))));
   let request;
   try {
-    request = await createImageCallRequest(runtime.db, {
+    request = await repos.createImageCallRequest({
       id: staged.requestId,
       postId,
       memberId,

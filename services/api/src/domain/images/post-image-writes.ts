@@ -1,6 +1,6 @@
 import { conflict } from '@lps/common';
-import { postImagesOf, replacePostImages, type Post, type PostImagesChange, type PostImagesRule } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { postImagesOf, type Post, type PostImagesChange, type PostImagesRule } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 
 /** Does the post show exactly what the change asks for? */
@@ -20,8 +20,14 @@ function alreadyShows(post: Post, change: PostImagesChange): boolean {
  * request had written it (twenty identical selects all succeed); anything else is
  * 409, so no member's change is ever replaced without their knowing.
  */
-export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImagesChange, rule: PostImagesRule, recheck: (post: Post) => void): Promise<Post> {
-  const updated = await replacePostImages(deps.runtime.sql, seen.id, seen, change, rule);
+export async function saveImages(
+  deps: Needs<'replacePostImages' | 'readOwnedPost', 'clients' | 'request'>,
+  seen: Post,
+  change: PostImagesChange,
+  rule: PostImagesRule,
+  recheck: (post: Post) => void,
+): Promise<Post> {
+  const updated = await deps.repos.replacePostImages(seen.id, seen, change, rule);
   if (updated) {
     await forgetReplacedOverlays(deps, seen, updated);
     return updated;
@@ -36,7 +42,7 @@ export async function saveImages(deps: UseCaseDeps, seen: Post, change: PostImag
  * Overlays are made for one post's image and nothing else points at them: those the
  * post no longer shows go (the compare-and-set proved `before` was the post's list).
  */
-async function forgetReplacedOverlays({ clients, request }: UseCaseDeps, before: Post, after: Post): Promise<void> {
+async function forgetReplacedOverlays({ clients, request }: Needs<never, 'clients' | 'request'>, before: Post, after: Post): Promise<void> {
   const kept = new Set(
     postImagesOf(after)
       .map((image) => image.image_url)

@@ -1,5 +1,5 @@
 import type { Post, PostImage } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { assertEditable, READY_FOR_WORK } from '../posts/post-states.js';
 import { altTextFor, assertDistinctImages, candidateFor } from './image-choices.js';
 import { assertImagesAllowed } from './image-states.js';
@@ -15,7 +15,7 @@ export interface ImageEdit {
  * added from its candidates, alt text set or cleared (decision 0022). Nothing is
  * drawn. Written only if the images are still those read (else 409).
  */
-export async function replaceImages(deps: UseCaseDeps, post: Post, edits: ImageEdit[]): Promise<Post> {
+export async function replaceImages(deps: Needs<'replacePostImages' | 'readOwnedPost', 'clients' | 'request'>, post: Post, edits: ImageEdit[]): Promise<Post> {
   const recheck = (current: Post) => {
     assertEditable(current);
     assertImagesAllowed(current, 'change the images of');

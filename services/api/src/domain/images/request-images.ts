@@ -1,8 +1,8 @@
 import { MAX_IMAGE_CANDIDATES } from '@lps/ai';
 import { serviceUnavailable, unprocessable } from '@lps/common';
-import { createImageRequest, imageCandidatesOf, inTransaction, markImageRequestNeverQueued, postToWire, updatePostIfStatus } from '@lps/db';
+import { imageCandidatesOf, postToWire } from '@lps/db';
 import { enqueue } from '@lps/queue';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
 import { assertImagesAllowed } from './image-states.js';
@@ -15,29 +15,30 @@ export interface RequestImagesInput {
  * POST /posts/{id}/images: the post moves to generating_images (remembering
  * where it was) and a generate-images job is queued; the worker brings it back.
  */
-export async function requestImages({ runtime, request }: UseCaseDeps, memberId: string, postId: string, input: RequestImagesInput) {
-  const post = await getOwnedPost({ repos: runtime.repositories }, memberId, postId);
+export async function requestImages(deps: Needs<'readOwnedPost' | 'transaction', 'queues' | 'request'>, memberId: string, postId: string, input: RequestImagesInput) {
+  const { repos, queues, request } = deps;
+  const post = await getOwnedPost(deps, memberId, postId);
   assertImagesAllowed(post, 'generate images for');
   if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
   }
-  const { updated, requestId } = await inTransaction(runtime.db, async (tx) => {
-    const moved = await updatePostIfStatus(tx, post.id, READY_FOR_WORK, { status: 'generating_images', statusBeforeImages: post.status });
+  const { updated, requestId } = await repos.transaction(async (tx) => {
+    const moved = await tx.updatePostIfStatus(post.id, READY_FOR_WORK, { status: 'generating_images', statusBeforeImages: post.status });
     if (!moved) return { updated: null, requestId: '' };
-    const request = await createImageRequest(tx, { postId: post.id, memberId, scene: input.scene?.trim() || null });
+    const request = await tx.createImageRequest({ postId: post.id, memberId, scene: input.scene?.trim() || null });
     return { updated: moved, requestId: request.id };
   });
   if (!updated) {
-    assertImagesAllowed(await getOwnedPost({ repos: runtime.repositories }, memberId, postId), 'generate images for');
+    assertImagesAllowed(await getOwnedPost(deps, memberId, postId), 'generate images for');
     throw unprocessable('the post changed meanwhile; try again');
   }
   try {
-    await enqueue(runtime.queues, 'generate-images', { imageRequestId: requestId }, { requestId: request.id });
+    await enqueue(queues, 'generate-images', { imageRequestId: requestId }, { requestId: request.id });
   } catch (error) {
     // Nothing would ever bring the post back from generating_images: undo and ask for a retry.
-    await inTransaction(runtime.db, async (tx) => {
-      await markImageRequestNeverQueued(tx, requestId);
-      await updatePostIfStatus(tx, post.id, ['generating_images'], { status: post.status, statusBeforeImages: null });
+    await repos.transaction(async (tx) => {
+      await tx.markImageRequestNeverQueued(requestId);
+      await tx.updatePostIfStatus(post.id, ['generating_images'], { status: post.status, statusBeforeImages: null });
     });
     throw serviceUnavailable('the job queue is unavailable; retry later', 10, error);
   }

@@ -1,6 +1,6 @@
 import { hookOf, overlayKeyOf } from '@lps/ai';
-import { createImageCallRequest, postToWire, type ImageCandidate, type Post, type PostImage, type PostImagesChange } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { postToWire, type ImageCandidate, type Post, type PostImage, type PostImagesChange } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { READY_FOR_WORK } from '../posts/post-states.js';
 import { refusalError } from './attach-upload.js';
@@ -8,6 +8,9 @@ import { askImageService } from './ask-image-service.js';
 import { altTextFor, assertDistinctImages, candidateFor, type ImageChoice } from './image-choices.js';
 import { assertImagesAllowed } from './image-states.js';
 import { saveImages } from './post-image-writes.js';
+
+/** What drawing an overlay uses: the image request, the image service's answer, and the post again on a refusal. */
+type OverlayNeeds = Needs<'createImageCallRequest' | 'abandonImageCall' | 'findImageRequest' | 'readOwnedPost', 'calls' | 'config' | 'request' | 'clients'>;
 
 export interface SelectImageInput {
   image_url?: string;
@@ -23,13 +26,13 @@ export interface SelectImageInput {
  * text (`overlayKeyOf`): selecting the same pair again finds it here and draws
  * nothing. Drawing is the image service's (decision 0006); this request waits for it.
  */
-async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate, hook: string, field: string): Promise<string> {
+async function overlaid(deps: OverlayNeeds, post: Post, candidate: ImageCandidate, hook: string, field: string): Promise<string> {
   const { clients } = deps;
   const sourceKey = clients.storage.keyFromUrl(candidate.base_url);
   if (!sourceKey) return candidate.base_url;
   const key = overlayKeyOf(post, sourceKey, hook);
   if (await clients.storage.exists(key)) return clients.storage.urlFor(key);
-  const request = await createImageCallRequest(deps.runtime.db, { postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
+  const request = await deps.repos.createImageCallRequest({ postId: post.id, memberId: post.memberId, kind: 'overlay', sourceKey });
   // An overlay drawn after this request gave up is kept: it is the file a retry asks for.
   const answer = await askImageService(deps, 'draw-overlay', request, async () => undefined);
   if (answer.outcome === 'drawn') return answer.image_url;
@@ -41,7 +44,7 @@ async function overlaid(deps: UseCaseDeps, post: Post, candidate: ImageCandidate
  * never over a design that already shows the post's words (`shows_text`): the text
  * would appear twice (decision 0022). Nor over a document or a video (decision 0021).
  */
-async function chosenImage(deps: UseCaseDeps, post: Post, choice: ImageChoice, candidate: ImageCandidate, overlay: boolean, field: string): Promise<PostImage> {
+async function chosenImage(deps: OverlayNeeds, post: Post, choice: ImageChoice, candidate: ImageCandidate, overlay: boolean, field: string): Promise<PostImage> {
   const hook = hookOf({ body: post.body, idea: post.idea });
   if (!overlay || !hook || candidate.kind !== 'image' || candidate.shows_text) {
     return { image_url: candidate.base_url, alt_text: altTextFor(post, choice, candidate) };
@@ -50,7 +53,7 @@ async function chosenImage(deps: UseCaseDeps, post: Post, choice: ImageChoice, c
   return { image_url: imageUrl, alt_text: altTextFor(post, choice, candidate, imageUrl === candidate.base_url ? undefined : hook) };
 }
 
-async function chosenImages(deps: UseCaseDeps, post: Post, input: SelectImageInput): Promise<PostImagesChange> {
+async function chosenImages(deps: OverlayNeeds, post: Post, input: SelectImageInput): Promise<PostImagesChange> {
   const overlay = input.use_overlay !== false;
   if (input.images) {
     const candidates = input.images.map((choice, index) => candidateFor(post, choice, `images.${index}`));
@@ -79,7 +82,7 @@ async function chosenImages(deps: UseCaseDeps, post: Post, input: SelectImageInp
  * images in order, optionally with the hook drawn over the (first) image. The
  * post's image, images and format follow, and a draft_saved post becomes approved.
  */
-export async function selectImage(deps: UseCaseDeps, memberId: string, postId: string, input: SelectImageInput) {
+export async function selectImage(deps: OverlayNeeds & Needs<'replacePostImages'>, memberId: string, postId: string, input: SelectImageInput) {
   const post = await getOwnedPost(deps, memberId, postId);
   const recheck = (current: Post) => assertImagesAllowed(current, 'select an image for');
   recheck(post);

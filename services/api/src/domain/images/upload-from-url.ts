@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { isAppError, isBehindPace, type BodyPace } from '@lps/common';
 import { isPrivateAddressRefusal } from '@lps/outbound';
-import type { UseCaseDeps } from '../deps.js';
+import type { OutsideClients } from '../../outside-clients.js';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 import { assertImagesAllowed } from './image-states.js';
 import { attachUpload } from './attach-upload.js';
@@ -25,7 +26,7 @@ const SENT_TOO_SLOWLY = 'LPS_SENT_TOO_SLOWLY';
  * transfer by its pace (the same rule as bodies sent to us), so a 500 MB video
  * from a fast server is fetched whole and a server dripping bytes is cut.
  */
-function keepToPace(stream: ReturnType<UseCaseDeps['clients']['uploadClient']['stream']>, pace: BodyPace): void {
+function keepToPace(stream: ReturnType<OutsideClients['uploadClient']['stream']>, pace: BodyPace): void {
   const startedAt = Date.now();
   let transferred = 0;
   stream.on('downloadProgress', (progress: { transferred: number }) => (transferred = progress.transferred));
@@ -42,10 +43,10 @@ function keepToPace(stream: ReturnType<UseCaseDeps['clients']['uploadClient']['s
 }
 
 /** Opens the body stream once the response head has arrived, refusing non-2xx answers and declared oversize. */
-function openBody(deps: UseCaseDeps, url: string, limits: UploadLimits): Promise<Readable> {
+function openBody(deps: Needs<never, 'clients' | 'config'>, url: string, limits: UploadLimits): Promise<Readable> {
   return new Promise((resolve, reject) => {
     const stream = deps.clients.uploadClient.stream(url);
-    const { storage, http } = deps.runtime.config;
+    const { storage, http } = deps.config;
     keepToPace(stream, { graceMs: storage.uploadFetchTimeoutMs, minBytesPerSecond: http.timeouts.minBodyBytesPerSecond });
     stream.once('error', reject);
     stream.once('response', (response: { statusCode: number; headers: Record<string, string | undefined> }) => {
@@ -78,13 +79,18 @@ function fileNameOf(url: string): string | undefined {
  * through the outbound guard (no private addresses, every redirect checked,
  * time-out), streaming it with the 5 MB cap; then the same checks as a file.
  */
-export async function uploadImageFromUrl(deps: UseCaseDeps, memberId: string, postId: string, input: { image_url: string; alt_text?: string | null }) {
+export async function uploadImageFromUrl(
+  deps: Needs<'createImageCallRequest' | 'abandonImageCall' | 'findImageRequest' | 'readOwnedPost', 'calls' | 'config' | 'request' | 'clients'>,
+  memberId: string,
+  postId: string,
+  input: { image_url: string; alt_text?: string | null },
+) {
   // Existence and state first: nothing is fetched for a post that cannot take it.
   assertImagesAllowed(await getOwnedPost(deps, memberId, postId), 'upload an image to');
   let staged;
   try {
     // Videos (decision 0021) by URL too: streamed to storage like a file, at LPS_HTTP_MIN_BODY_RATE or faster past LPS_UPLOAD_FETCH_TIMEOUT.
-    const limits = withVideo(URL_LIMITS, deps.runtime.config.images.videoMaxBytes);
+    const limits = withVideo(URL_LIMITS, deps.config.images.videoMaxBytes);
     const body = await openBody(deps, input.image_url, limits);
     staged = await stageUpload(deps.clients.storage, { memberId, postId, field: 'image_url', name: fileNameOf(input.image_url) }, body, limits);
   } catch (error) {

@@ -1,6 +1,5 @@
-import { makeUnmeasuredPostsDue, saveAnalyticsConnection } from '@lps/db';
 import { LinkedInOAuth, storedTokensOf } from '@lps/network';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 /**
  * The analytics app's end of the OAuth dance (`lps member connect <id> --analytics`): the
@@ -9,10 +8,15 @@ import type { UseCaseDeps } from '../deps.js';
  * signed in (decision 0014): the operator's link, bound to the member by its signed state, is the binding.
  * The member's never-measured posts become due at once: they had been put off while no grant could read them.
  */
-export async function connectAnalytics({ runtime }: UseCaseDeps, memberId: string, code: string, now = new Date()) {
-  const tokens = await new LinkedInOAuth(runtime.config.network.linkedin, 'analytics').exchangeCode(code);
-  const stored = storedTokensOf(tokens, runtime.keyring, now);
-  await saveAnalyticsConnection(runtime.db, memberId, stored, now);
-  await makeUnmeasuredPostsDue(runtime.db, memberId);
+export async function connectAnalytics(
+  { repos, config, keyring }: Needs<'saveAnalyticsConnection' | 'makeUnmeasuredPostsDue', 'config' | 'keyring'>,
+  memberId: string,
+  code: string,
+  now = new Date(),
+) {
+  const tokens = await new LinkedInOAuth(config.network.linkedin, 'analytics').exchangeCode(code);
+  const stored = storedTokensOf(tokens, keyring, now);
+  await repos.saveAnalyticsConnection(memberId, stored, now);
+  await repos.makeUnmeasuredPostsDue(memberId);
   return { expiresAt: stored.expiresAt, scopes: tokens.scopes };
 }

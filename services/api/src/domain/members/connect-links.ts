@@ -1,6 +1,5 @@
-import { recordOAuthState } from '@lps/db';
 import { LinkedInOAuth, OAUTH_STATE_LIFETIME_MS, signOAuthState, type LinkedInGrant } from '@lps/network';
-import type { Runtime } from '@lps/runtime';
+import type { Needs } from '../deps.js';
 
 /** Where LinkedIn sends the browser back (LINKEDIN_REDIRECT_URI points here); the sandbox's links point here directly. */
 export const CONNECT_CALLBACK_PATH = '/oauth/linkedin/callback';
@@ -14,8 +13,8 @@ export interface ConnectLink {
 }
 
 /** The grants a member can sign in to here: the share app always, the analytics app where configured (never in the sandbox). */
-export function grantsOffered(runtime: Runtime): LinkedInGrant[] {
-  const { network } = runtime.config;
+export function grantsOffered({ config }: Needs<never, 'config'>): LinkedInGrant[] {
+  const { network } = config;
   return network.mode === 'linkedin' && network.linkedin.analyticsApp ? ['share', 'analytics'] : ['share'];
 }
 
@@ -23,11 +22,17 @@ export function grantsOffered(runtime: Runtime): LinkedInGrant[] {
  * One authorize link for one grant: its state recorded (single use, 30 minutes, with where the
  * browser goes back) and signed, so neither the member nor the grant can be altered on the way.
  */
-export async function connectLink(runtime: Runtime, memberId: string, grant: LinkedInGrant, returnTo: string, now: Date): Promise<ConnectLink> {
-  const { network, http } = runtime.config;
+export async function connectLink(
+  { repos, config, keyring }: Needs<'recordOAuthState', 'config' | 'keyring'>,
+  memberId: string,
+  grant: LinkedInGrant,
+  returnTo: string,
+  now: Date,
+): Promise<ConnectLink> {
+  const { network, http } = config;
   const expiresAt = new Date(now.getTime() + OAUTH_STATE_LIFETIME_MS);
-  const stateId = await recordOAuthState(runtime.db, memberId, expiresAt, returnTo);
-  const state = signOAuthState({ stateId, memberId, replace: false, analytics: grant === 'analytics' }, runtime.keyring);
+  const stateId = await repos.recordOAuthState(memberId, expiresAt, returnTo);
+  const state = signOAuthState({ stateId, memberId, replace: false, analytics: grant === 'analytics' }, keyring);
   const authorizeUrl =
     network.mode === 'sandbox'
       ? `${http.publicBaseUrl}${CONNECT_CALLBACK_PATH}?${new URLSearchParams({ code: SANDBOX_CODE, state }).toString()}`

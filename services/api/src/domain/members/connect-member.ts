@@ -1,6 +1,5 @@
-import { findNetworkConnection, flagPostsScheduledPastReconnect, saveNetworkConnection } from '@lps/db';
 import { LinkedInOAuth, storedTokensOf } from '@lps/network';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 /** The member is connected to another LinkedIn person, and the link did not allow replacing it. */
 export class ConnectedElsewhereError extends Error {
@@ -22,16 +21,22 @@ export class ConnectedElsewhereError extends Error {
  * disconnection (revoked token, DELETE /me/connection), or a member could
  * disconnect and sign in as anyone (decision 0019).
  */
-export async function connectMember({ runtime, clients }: UseCaseDeps, memberId: string, code: string, options: { replace: boolean }, now = new Date()) {
-  const tokens = await new LinkedInOAuth(runtime.config.network.linkedin, 'share').exchangeCode(code);
+export async function connectMember(
+  { repos, config, keyring, clients }: Needs<'findNetworkConnection' | 'saveNetworkConnection' | 'flagPostsScheduledPastReconnect', 'config' | 'keyring' | 'clients'>,
+  memberId: string,
+  code: string,
+  options: { replace: boolean },
+  now = new Date(),
+) {
+  const tokens = await new LinkedInOAuth(config.network.linkedin, 'share').exchangeCode(code);
   const identity = await clients.network.identity({ memberId, personUrn: '', accessToken: tokens.accessToken });
-  const current = await findNetworkConnection(runtime.db, memberId);
+  const current = await repos.findNetworkConnection(memberId);
   if (current?.personUrn && current.personUrn !== identity.personUrn && !options.replace) {
     throw new ConnectedElsewhereError(current.personUrn, identity.personUrn);
   }
-  const stored = storedTokensOf(tokens, runtime.keyring, now);
-  await saveNetworkConnection(runtime.db, memberId, { provider: 'linkedin', personUrn: identity.personUrn, ...stored }, now);
+  const stored = storedTokensOf(tokens, keyring, now);
+  await repos.saveNetworkConnection(memberId, { provider: 'linkedin', personUrn: identity.personUrn, ...stored }, now);
   // Posts flagged as scheduled past the old token's end are clear again (or flagged against the new one).
-  await flagPostsScheduledPastReconnect(runtime.db, memberId);
+  await repos.flagPostsScheduledPastReconnect(memberId);
   return { personUrn: identity.personUrn, name: identity.name, expiresAt: stored.expiresAt, scopes: tokens.scopes };
 }

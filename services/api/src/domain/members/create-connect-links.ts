@@ -1,7 +1,7 @@
 import { unprocessable, validationError } from '@lps/common';
 import { matchReturnUrl, parseReturnUrl } from '@lps/config';
-import { findNetworkConnection, isNetworkConnected } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { isNetworkConnected } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { connectLink, grantsOffered } from './connect-links.js';
 
 const NOT_A_PLAIN_URL = 'must be an absolute http(s) URL without credentials, spaces, control characters, backslashes or encoded path separators';
@@ -12,15 +12,21 @@ const NOT_A_PLAIN_URL = 'must be an absolute http(s) URL without credentials, sp
  * URL on the operator's list (LPS_CONNECT_RETURN_URLS): the callback never redirects anywhere else.
  * A member's link never replaces a connection to another LinkedIn person (only the operator's can).
  */
-export async function createConnectLinks({ runtime }: UseCaseDeps, memberId: string, input: { return_to: string }, now = new Date()) {
-  const allowed = runtime.config.network.connect.returnUrls;
+export async function createConnectLinks(
+  deps: Needs<'recordOAuthState' | 'findNetworkConnection', 'config' | 'keyring'>,
+  memberId: string,
+  input: { return_to: string },
+  now = new Date(),
+) {
+  const { repos, config } = deps;
+  const allowed = config.network.connect.returnUrls;
   if (allowed.length === 0) throw unprocessable('members cannot connect themselves on this service: the operator has not set LPS_CONNECT_RETURN_URLS');
   if (!parseReturnUrl(input.return_to)) throw validationError({ return_to: NOT_A_PLAIN_URL });
   const returnTo = matchReturnUrl(input.return_to, allowed);
   if (!returnTo) throw unprocessable('return_to is not one of the return URLs the operator allows', { return_to: 'not under any entry of LPS_CONNECT_RETURN_URLS' });
   const links = [];
-  for (const grant of grantsOffered(runtime)) links.push(await connectLink(runtime, memberId, grant, returnTo.href, now));
-  const current = await findNetworkConnection(runtime.db, memberId);
-  const connectedAs = isNetworkConnected(current, runtime.config.network.mode, now) ? (current?.personUrn ?? null) : null;
+  for (const grant of grantsOffered(deps)) links.push(await connectLink(deps, memberId, grant, returnTo.href, now));
+  const current = await repos.findNetworkConnection(memberId);
+  const connectedAs = isNetworkConnected(current, config.network.mode, now) ? (current?.personUrn ?? null) : null;
   return { links, connected_as: connectedAs };
 }

@@ -1,5 +1,4 @@
-import { forgetMemberGrants, inTransaction } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 /**
  * DELETE /me/connection: the member leaves LinkedIn. Both grants' tokens are forgotten at once
@@ -8,7 +7,7 @@ import type { UseCaseDeps } from '../deps.js';
  * another needs the operator's `--replace`. LinkedIn documents no revocation call for member
  * tokens: the member removes the app under LinkedIn's settings if they wish.
  */
-export async function disconnectMember({ runtime, request }: UseCaseDeps, memberId: string, now = new Date()): Promise<void> {
-  await inTransaction(runtime.db, (tx) => forgetMemberGrants(tx, memberId, now));
+export async function disconnectMember({ repos, request }: Needs<'transaction', 'request'>, memberId: string, now = new Date()): Promise<void> {
+  await repos.transaction((tx) => tx.forgetMemberGrants(memberId, now));
   request.log.info('member disconnected from the network', { member_id: memberId });
 }

@@ -1,7 +1,6 @@
 import { matchReturnUrl } from '@lps/config';
-import { reconnectSandbox } from '@lps/db';
 import { AnalyticsAppMissingError, isNetworkError, type LinkedInGrant } from '@lps/network';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { connectAnalytics } from './connect-analytics.js';
 import { ConnectedElsewhereError, connectMember } from './connect-member.js';
 import { spendOAuthLink } from './spend-oauth-link.js';
@@ -36,17 +35,29 @@ const AGAIN = "Ask for a new link (lps member connect <member-id>, or your app's
  * grant's app (or, in the sandbox, connect at once), and say how it ended. A forged state has no
  * return address we trust, so it always ends on our page.
  */
-export async function finishConnection(deps: UseCaseDeps, query: CallbackQuery): Promise<ConnectionOutcome> {
-  const { runtime } = deps;
+export async function finishConnection(
+  deps: Needs<
+    | 'spendOAuthState'
+    | 'reconnectSandbox'
+    | 'saveAnalyticsConnection'
+    | 'makeUnmeasuredPostsDue'
+    | 'findNetworkConnection'
+    | 'saveNetworkConnection'
+    | 'flagPostsScheduledPastReconnect',
+    'config' | 'keyring' | 'clients' | 'request'
+  >,
+  query: CallbackQuery,
+): Promise<ConnectionOutcome> {
+  const { repos, config } = deps;
   const link = query.state ? await spendOAuthLink(deps, query.state) : undefined;
   if (!link) return { connected: false, error: 'link_invalid', status: 400, title: 'Link expired or already used', detail: AGAIN };
   const grant: LinkedInGrant = link.claims.analytics ? 'analytics' : 'share';
-  const base = { grant, ...(link.returnTo ? { returnTo: matchReturnUrl(link.returnTo, runtime.config.network.connect.returnUrls) } : {}) };
+  const base = { grant, ...(link.returnTo ? { returnTo: matchReturnUrl(link.returnTo, config.network.connect.returnUrls) } : {}) };
   const failed = (error: ConnectErrorCode, status: number, title: string, detail: string): ConnectionOutcome => ({ ...base, connected: false, error, status, title, detail });
   if (!link.spent) return failed('link_expired', 400, 'Link expired or already used', AGAIN);
   const { memberId } = link.claims;
-  if (runtime.config.network.mode === 'sandbox') {
-    await reconnectSandbox(runtime.db, memberId, new Date());
+  if (config.network.mode === 'sandbox') {
+    await repos.reconnectSandbox(memberId, new Date());
     return { ...base, connected: true, status: 200, title: 'Connected to the sandbox network', detail: 'You can close this window.' };
   }
   if (query.error) {

@@ -1,14 +1,14 @@
-import { findAnalyticsConnection, findNetworkConnection, isNetworkConnected, reconnectDeadline } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { isNetworkConnected, reconnectDeadline } from '@lps/db';
+import type { Needs } from '../deps.js';
 
 /**
  * GET /me/connection: each of the member's grants as a connect page shows it: connected or not,
  * until when, and why it ended. `analytics` is null where the analytics app is not configured.
  */
-export async function getConnection({ runtime }: UseCaseDeps, memberId: string, now = new Date()) {
-  const mode = runtime.config.network.mode;
-  const offersAnalytics = mode === 'linkedin' && Boolean(runtime.config.network.linkedin.analyticsApp);
-  const [share, analytics] = await Promise.all([findNetworkConnection(runtime.db, memberId), offersAnalytics ? findAnalyticsConnection(runtime.db, memberId) : null]);
+export async function getConnection({ repos, config }: Needs<'findNetworkConnection' | 'findAnalyticsConnection', 'config'>, memberId: string, now = new Date()) {
+  const mode = config.network.mode;
+  const offersAnalytics = mode === 'linkedin' && Boolean(config.network.linkedin.analyticsApp);
+  const [share, analytics] = await Promise.all([repos.findNetworkConnection(memberId), offersAnalytics ? repos.findAnalyticsConnection(memberId) : null]);
   const shareConnected = isNetworkConnected(share, mode, now);
   const shareLive = share?.provider === mode && !share.disconnectedAt && share.connectedAt;
   return {

@@ -1,6 +1,5 @@
-import { spendOAuthState } from '@lps/db';
 import { readOAuthState, type OAuthStateClaims } from '@lps/network';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 export interface SpentLink {
   claims: OAuthStateClaims;
@@ -15,9 +14,9 @@ export interface SpentLink {
  * it names, or undefined. Spending it is one conditional update, so a replayed callback (or two
  * racing ones) finds it used.
  */
-export async function spendOAuthLink({ runtime }: UseCaseDeps, state: string, now = new Date()): Promise<SpentLink | undefined> {
-  const claims = readOAuthState(state, runtime.keyring);
+export async function spendOAuthLink({ repos, keyring }: Needs<'spendOAuthState', 'keyring'>, state: string, now = new Date()): Promise<SpentLink | undefined> {
+  const claims = readOAuthState(state, keyring);
   if (!claims) return undefined;
-  const found = await spendOAuthState(runtime.db, claims.stateId, claims.memberId, now);
+  const found = await repos.spendOAuthState(claims.stateId, claims.memberId, now);
   return found ? { claims, ...found } : undefined;
 }

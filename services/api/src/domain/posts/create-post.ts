@@ -1,5 +1,5 @@
-import { insertPost, linkPreviewValue, postToWire } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { linkPreviewValue, postToWire } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { gatherResearch } from '../generation/gather-research.js';
 import { nextLinkPreview } from './link-preview/link-preview-state.js';
 import { requestLinkPreview } from './link-preview/request-link-preview.js';
@@ -16,13 +16,13 @@ export interface CreatePostInput {
  * link card of the draft's first link, its page read by a job). The post starts
  * as draft_saved; if the provider fails nothing is stored (503).
  */
-export async function createPost(deps: UseCaseDeps, memberId: string, input: CreatePostInput) {
+export async function createPost(deps: Needs<'findMemberProfile' | 'insertPost', 'config' | 'clients' | 'queues' | 'request'>, memberId: string, input: CreatePostInput) {
   assertKnownTemplate(input.template_id);
-  const member = await memberProfile(deps.runtime.db, memberId);
+  const member = await memberProfile(deps, memberId);
   const research = input.research ? await gatherResearch(deps, member, input.idea) : undefined;
   const body = await writeDraft(deps, { idea: input.idea, templateId: input.template_id ?? null, member, research });
   const card = nextLinkPreview(null, body, undefined);
-  const post = await insertPost(deps.runtime.db, {
+  const post = await deps.repos.insertPost({
     memberId,
     status: 'draft_saved',
     idea: input.idea,

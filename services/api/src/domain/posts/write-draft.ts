@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { findTemplate, memberProfileOf, type MemberProfile, type PostDraftRequest } from '@lps/ai';
 import { unprocessable } from '@lps/common';
-import { findMemberProfile, type DbOrTx } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { callTextProvider } from '../generation/call-provider.js';
 
 /** Unknown template ids are a content problem, not a shape problem: 422 unprocessable (docs/api.md). */
@@ -12,8 +11,8 @@ export function assertKnownTemplate(templateId: string | null | undefined): void
   }
 }
 
-export async function memberProfile(db: DbOrTx, memberId: string): Promise<MemberProfile> {
-  return memberProfileOf(await findMemberProfile(db, memberId));
+export async function memberProfile({ repos }: Needs<'findMemberProfile'>, memberId: string): Promise<MemberProfile> {
+  return memberProfileOf(await repos.findMemberProfile(memberId));
 }
 
 /** A fresh seed per draft, so regenerating gives another draft. */
@@ -23,7 +22,7 @@ export const newSeed = (): number => randomInt(2 ** 31);
  * Asks the text provider for a draft. A provider that fails for good is a 503
  * with Retry-After; nothing has been written at that point, so nothing is half-done.
  */
-export async function writeDraft({ clients }: UseCaseDeps, request: Omit<PostDraftRequest, 'seed'> & { seed?: number }): Promise<string> {
+export async function writeDraft({ clients }: Needs<never, 'clients'>, request: Omit<PostDraftRequest, 'seed'> & { seed?: number }): Promise<string> {
   const { body } = await callTextProvider(() => clients.textProvider.writePost({ ...request, seed: request.seed ?? newSeed() }));
   return body;
 }

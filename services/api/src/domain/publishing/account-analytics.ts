@@ -1,5 +1,5 @@
-import { kpisToWire, postToWire, readMemberAnalytics } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { kpisToWire, postToWire } from '@lps/db';
+import type { Needs } from '../deps.js';
 import { askForRefresh } from './ask-for-refresh.js';
 
 /**
@@ -7,8 +7,8 @@ import { askForRefresh } from './ask-for-refresh.js';
  * (likes + comments + shares) from an index, the same cost at 100 or 100,000 published
  * posts (decision 0012). A refresh of the member's due posts is enqueued, never awaited.
  */
-export async function getAccountAnalytics(deps: UseCaseDeps, memberId: string, _input: Record<string, never> = {}) {
-  const { kpis, topPosts } = await readMemberAnalytics(deps.runtime.sql, memberId);
+export async function getAccountAnalytics(deps: Needs<'readMemberAnalytics', 'queues' | 'request'>, memberId: string, _input: Record<string, never> = {}) {
+  const { kpis, topPosts } = await deps.repos.readMemberAnalytics(memberId);
   if (kpis.postsPublished > 0) await askForRefresh(deps, 'refresh-analytics', { memberId });
   return { kpis: kpisToWire(kpis), top_posts: topPosts.map(postToWire) };
 }

@@ -1,5 +1,5 @@
 import { enqueue, type JobName, type JobPayload } from '@lps/queue';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 type RefreshJob = Extract<JobName, 'refresh-analytics' | 'refresh-post-analytics'>;
 
@@ -8,9 +8,9 @@ type RefreshJob = Extract<JobName, 'refresh-analytics' | 'refresh-post-analytics
  * (decision 0012). The job's id makes repeated asks one job. If Redis refuses, the
  * answer still stands: the periodic round refreshes the same posts.
  */
-export async function askForRefresh<N extends RefreshJob>({ runtime, request }: UseCaseDeps, name: N, payload: JobPayload<N>): Promise<void> {
+export async function askForRefresh<N extends RefreshJob>({ queues, request }: Needs<never, 'queues' | 'request'>, name: N, payload: JobPayload<N>): Promise<void> {
   try {
-    await enqueue(runtime.queues, name, payload, { requestId: request.id });
+    await enqueue(queues, name, payload, { requestId: request.id });
   } catch (error) {
     request.log.warn('could not ask for an analytics refresh; the periodic round will', { job: name, error: (error as Error).message });
   }

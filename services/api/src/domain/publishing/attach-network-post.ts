@@ -1,7 +1,7 @@
 import { conflict, notFound, unprocessable } from '@lps/common';
-import { attachNetworkPost as attachInDb, postToWire } from '@lps/db';
+import { postToWire } from '@lps/db';
 import { attachablePost } from '@lps/network';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 import { getOwnedPost } from '../posts/find-post.js';
 
 const REFUSALS = {
@@ -18,15 +18,15 @@ const REFUSALS = {
  * network: the URN's own creation time must fit the post, and no other post may
  * carry it. The post becomes published and post.published fires.
  */
-export async function attachNetworkPost({ runtime }: UseCaseDeps, memberId: string, id: string, urn: string) {
-  const post = await getOwnedPost({ repos: runtime.repositories }, memberId, id);
+export async function attachNetworkPost(deps: Needs<'readOwnedPost' | 'attachNetworkPost', 'announceEvents'>, memberId: string, id: string, urn: string) {
+  const post = await getOwnedPost(deps, memberId, id);
   // Order of checks (docs/api.md): existence, then state, then content rules.
   if (post.status === 'published') throw REFUSALS.published();
   if (post.publishRequestedAt) throw REFUSALS['in flight']();
   const attachable = attachablePost(urn, post.createdAt);
   if ('problem' in attachable) throw unprocessable(attachable.problem, { network_post_urn: attachable.problem });
-  const outcome = await attachInDb(runtime.db, { postId: id, memberId, urn, url: attachable.url, publishedAt: attachable.publishedAt });
+  const outcome = await deps.repos.attachNetworkPost({ postId: id, memberId, urn, url: attachable.url, publishedAt: attachable.publishedAt });
   if ('problem' in outcome) throw REFUSALS[outcome.problem]();
-  await runtime.announceEvents([outcome.outboxId]);
+  await deps.announceEvents([outcome.outboxId]);
   return { post: postToWire(outcome.post) };
 }

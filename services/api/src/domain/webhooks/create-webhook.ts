@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { unprocessable } from '@lps/common';
-import { countEndpoints, endpointToWire, insertEndpointWithinCap } from '@lps/db';
+import { endpointToWire } from '@lps/db';
 import { PrivateAddressError, resolvePublicAddresses, UnresolvableHostError } from '@lps/outbound';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
 export const MAX_ENDPOINTS_PER_MEMBER = 20;
 
@@ -23,13 +23,17 @@ async function assertDeliverable(url: string, allowPrivate: boolean): Promise<vo
 
 const tooManyEndpoints = () => unprocessable(`a member can have at most ${MAX_ENDPOINTS_PER_MEMBER} webhook endpoints`);
 
-export async function createWebhook({ runtime }: UseCaseDeps, memberId: string, input: { url: string; events: string[] }) {
+export async function createWebhook(
+  { repos, config, keyring }: Needs<'countEndpoints' | 'insertEndpointWithinCap', 'config' | 'keyring'>,
+  memberId: string,
+  input: { url: string; events: string[] },
+) {
   const events = [...new Set(input.events)];
-  if ((await countEndpoints(runtime.db, memberId)) >= MAX_ENDPOINTS_PER_MEMBER) throw tooManyEndpoints();
-  await assertDeliverable(input.url, runtime.config.security.allowPrivateUrls);
+  if ((await repos.countEndpoints(memberId)) >= MAX_ENDPOINTS_PER_MEMBER) throw tooManyEndpoints();
+  await assertDeliverable(input.url, config.security.allowPrivateUrls);
   const secret = newWebhookSecret();
   // Counted again with the insert, under a lock: the check above only spares a DNS lookup.
-  const endpoint = await insertEndpointWithinCap(runtime.db, { memberId, url: input.url, events, secretEnc: runtime.keyring.encrypt(secret) }, MAX_ENDPOINTS_PER_MEMBER);
+  const endpoint = await repos.insertEndpointWithinCap({ memberId, url: input.url, events, secretEnc: keyring.encrypt(secret) }, MAX_ENDPOINTS_PER_MEMBER);
   if (!endpoint) throw tooManyEndpoints();
   return { endpoint: endpointToWire(endpoint), secret };
 }

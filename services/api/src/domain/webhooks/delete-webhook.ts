@@ -1,7 +1,6 @@
 import { notFound } from '@lps/common';
-import { deleteOwnedEndpoint } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
-export async function deleteWebhook({ runtime }: UseCaseDeps, memberId: string, id: string): Promise<void> {
-  if (!(await deleteOwnedEndpoint(runtime.db, memberId, id))) throw notFound('webhook endpoint');
+export async function deleteWebhook({ repos }: Needs<'deleteOwnedEndpoint'>, memberId: string, id: string): Promise<void> {
+  if (!(await repos.deleteOwnedEndpoint(memberId, id))) throw notFound('webhook endpoint');
 }

@@ -1,9 +1,8 @@
 import { notFound } from '@lps/common';
-import { findOwnedEndpoint } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import type { Needs } from '../deps.js';
 
-export async function getWebhook({ runtime }: UseCaseDeps, memberId: string, id: string) {
-  const endpoint = await findOwnedEndpoint(runtime.db, memberId, id);
+export async function getWebhook({ repos }: Needs<'findOwnedEndpoint'>, memberId: string, id: string) {
+  const endpoint = await repos.findOwnedEndpoint(memberId, id);
   if (!endpoint) throw notFound('webhook endpoint');
   return endpoint;
 }

@@ -1,6 +1,6 @@
-import { endpointToWire, readEndpoints } from '@lps/db';
-import type { UseCaseDeps } from '../deps.js';
+import { endpointToWire } from '@lps/db';
+import type { Needs } from '../deps.js';
 
-export async function listWebhooks({ runtime }: UseCaseDeps, memberId: string) {
-  return { data: (await readEndpoints(runtime.sql, memberId)).map(endpointToWire) };
+export async function listWebhooks({ repos }: Needs<'readEndpoints'>, memberId: string) {
+  return { data: (await repos.readEndpoints(memberId)).map(endpointToWire) };
 }

@@ -1,5 +1,5 @@
 import { enqueue } from '@lps/queue';
-import type { UseCaseDeps } from '../../deps.js';
+import type { Needs } from '../../deps.js';
 import type { NextLinkPreview } from './link-preview-state.js';
 
 /**
@@ -7,10 +7,10 @@ import type { NextLinkPreview } from './link-preview-state.js';
  * request never waits for the page. Should the queue be unreachable the card stays
  * pending: the publisher asks again before it publishes (decision 0017).
  */
-export async function requestLinkPreview({ runtime, request }: UseCaseDeps, postId: string, next: NextLinkPreview): Promise<void> {
+export async function requestLinkPreview({ queues, request }: Needs<never, 'queues' | 'request'>, postId: string, next: NextLinkPreview): Promise<void> {
   if (!next.fetch || !next.stored) return;
   try {
-    await enqueue(runtime.queues, 'fetch-link-preview', { postId, requestId: next.stored.request_id }, { requestId: request.id });
+    await enqueue(queues, 'fetch-link-preview', { postId, requestId: next.stored.request_id }, { requestId: request.id });
   } catch (error) {
     request.log.warn("could not queue the link card's page read; the publisher will ask again", { post_id: postId, error: (error as Error).message });
   }
