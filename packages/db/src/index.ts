@@ -48,3 +48,4 @@ export * from './reads/index.js';
 export * from './wire/analytics.js';
 export { createRepositories, type DatabaseClients, type Repositories, type TransactionRepositories } from './access/repositories.js';
 export type { Bound, BoundTo } from './access/bind-client.js';
+export * from './publish-path/mark-published-with-event.js';

@@ -1,4 +1,3 @@
-import { connectionsEndingBy } from '@lps/db';
 import { createNetwork, type Network } from '@lps/network';
 import { keepJobSchedulers, startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
 import { createStorage } from '@lps/storage';
@@ -9,6 +8,7 @@ import type { PublisherContext } from './domain/publisher-context.js';
 import { publishPostJob } from './domain/publish/publish-post.js';
 import { RetiredVersionAlarm } from './domain/publish/retired-version.js';
 import { createPauseHook } from './adapters/test-pause.js';
+import { createQuotaPause } from './adapters/quota-pause.js';
 import { sweepSchedules } from './domain/schedule/sweep-schedules.js';
 
 export interface PublisherOptions {
@@ -23,7 +23,21 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
   const network =
     options.network ??
     createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
-  const context: PublisherContext = { runtime, network, storage: createStorage(config), pause, retiredVersion: new RetiredVersionAlarm(), log: runtime.logger };
+  const { repositories: repos, queues, keyring, metrics, announceEvents } = runtime;
+  const context: PublisherContext = {
+    repos,
+    queues,
+    config,
+    keyring,
+    metrics,
+    announceEvents,
+    analyticsPause: createQuotaPause(runtime.redis, config.redis.prefix),
+    network,
+    storage: createStorage(config),
+    pause,
+    retiredVersion: new RetiredVersionAlarm(logger),
+    log: logger,
+  };
   const { lockMs, concurrency } = config.network.publish;
   const worker = await startQueueWorker(runtime, {
     queue: 'publish',
@@ -39,7 +53,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
     },
   });
   // For the "connections about to expire" alert: what warnExpiringTokens reports, counted at scrape time.
-  runtime.metrics.watchExpiringConnections(async () => (await connectionsEndingBy(runtime.db, new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
+  metrics.watchExpiringConnections(async () => (await repos.connectionsEndingBy(new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
   // The sweeper restores from the database the publications Redis forgot; the keeper restores the sweeper.
   const { scheduleSweepIntervalMs, analyticsRefreshIntervalMs, idempotencyPurgeIntervalMs } = config.network;
   const schedulers = await keepJobSchedulers(

@@ -4,6 +4,7 @@ import type { PublishPathStatements } from '../publish-path/batched-statements.j
 import { giveBackUnsentAttempt } from '../publish-path/give-back-attempt.js';
 import { markPublishFailed } from '../publish-path/mark-publish-failed.js';
 import { markPublished } from '../publish-path/mark-published.js';
+import { markPublishedWithEvent } from '../publish-path/mark-published-with-event.js';
 import { findPublicationsToSweep } from '../publish-path/publications-to-sweep.js';
 import { recordPublishImage } from '../publish-path/publish-images.js';
 import { recordPublishMedia } from '../publish-path/publish-media.js';
@@ -162,6 +163,7 @@ const ON_SQL = {
   appendOutboxEventSql,
   giveBackUnsentAttempt,
   markPublished,
+  markPublishedWithEvent,
   recordPublishImage,
   recordPublishMedia,
   schedulePublication,

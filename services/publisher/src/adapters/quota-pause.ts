@@ -1,7 +1,6 @@
-import { nextUtcMidnight, type NetworkError } from '@lps/network';
-import type { Runtime } from '@lps/runtime';
-
-const key = (runtime: Runtime) => `${runtime.config.redis.prefix}:analytics:quota-paused-until`;
+import { nextUtcMidnight } from '@lps/network';
+import type { RedisClient } from '@lps/queue';
+import type { AnalyticsPause } from '../domain/analytics/analytics-pause.js';
 
 /**
  * LinkedIn answers 429 when the application's or the member's daily quota is spent, and
@@ -9,14 +8,17 @@ const key = (runtime: Runtime) => `${runtime.config.redis.prefix}:analytics:quot
  * analytics call before then would be refused too and count against the day, so a 429
  * pauses all refreshes until the reset (or the time the error names).
  */
-export async function pauseRefreshes(runtime: Runtime, error: NetworkError, now = new Date()): Promise<Date> {
-  const until = error.retryAt ?? nextUtcMidnight(now);
-  await runtime.redis.set(key(runtime), until.toISOString(), 'PXAT', until.getTime());
-  return until;
-}
-
-/** The end of the current pause, or null when refreshes may run. */
-export async function refreshesPausedUntil(runtime: Runtime): Promise<Date | null> {
-  const value = await runtime.redis.get(key(runtime));
-  return value === null ? null : new Date(value);
+export function createQuotaPause(redis: RedisClient, redisPrefix: string): AnalyticsPause {
+  const key = `${redisPrefix}:analytics:quota-paused-until`;
+  return {
+    async pauseRefreshes(error, now = new Date()) {
+      const until = error.retryAt ?? nextUtcMidnight(now);
+      await redis.set(key, until.toISOString(), 'PXAT', until.getTime());
+      return until;
+    },
+    async refreshesPausedUntil() {
+      const value = await redis.get(key);
+      return value === null ? null : new Date(value);
+    },
+  };
 }

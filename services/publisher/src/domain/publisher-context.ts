@@ -1,13 +1,36 @@
+import type { Config } from '@lps/config';
+import type { Repositories } from '@lps/db';
 import type { Logger } from '@lps/logger';
-import type { Network } from '@lps/network';
-import type { Runtime } from '@lps/runtime';
+import type { Network, SecretBox } from '@lps/network';
+import type { Queues } from '@lps/queue';
 import type { FileStorage } from '@lps/storage';
+import type { AnalyticsPause } from './analytics/analytics-pause.js';
 import type { RetiredVersionAlarm } from './publish/retired-version.js';
 import type { PauseHook } from './publish/pause-hook.js';
 
-/** What the publisher's jobs work with, built once by startPublisherService. */
+/** The publisher's own metrics (lps_publish_total, lps_schedule_lateness_seconds). */
+export interface PublisherMetrics {
+  publishOutcomes: { inc(labels: { outcome: 'published' | 'recovered' | 'retry' | 'failed' }): void };
+  scheduleLateness: { observe(seconds: number): void };
+}
+
+/**
+ * What the publisher's jobs work with, built once by startPublisherService from the
+ * runtime. A use case declares the part it uses (`Needs<…>`, or a `Pick` of this),
+ * so a test hands it those alone, in memory (decision 0025).
+ */
 export interface PublisherContext {
-  runtime: Runtime;
+  /** Every repository function, its client bound. */
+  repos: Repositories;
+  queues: Queues;
+  config: Config;
+  /** Opens the members' stored LinkedIn tokens (the runtime's keyring). */
+  keyring: SecretBox;
+  metrics: PublisherMetrics;
+  /** After a commit that appended outbox events: the dispatcher relays them now. */
+  announceEvents: (outboxIds: string[]) => Promise<void>;
+  /** Whether LinkedIn's analytics quota is spent (a 429): every refresh waits for its reset. */
+  analyticsPause: AnalyticsPause;
   network: Network;
   storage: FileStorage;
   pause: PauseHook;
@@ -16,3 +39,6 @@ export interface PublisherContext {
   /** The runtime's logger, or within a job the job's own (job_id, queue, request_id). */
   log: Logger;
 }
+
+/** What one use case uses: the repository functions `R`, and the other parts `O` of PublisherContext. */
+export type Needs<R extends keyof Repositories = never, O extends Exclude<keyof PublisherContext, 'repos'> = never> = { repos: Pick<Repositories, R> } & Pick<PublisherContext, O>;

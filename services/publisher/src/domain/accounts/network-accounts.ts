@@ -1,4 +1,4 @@
-import { connectionProblem, findAnalyticsConnection, findNetworkConnection, type DbOrTx, type NetworkConnection } from '@lps/db';
+import { connectionProblem, type NetworkConnection, type Repositories } from '@lps/db';
 import { ANALYTICS_SCOPE, hasScope, sandboxPersonUrn, type NetworkAccount, type NetworkMode, type SecretBox } from '@lps/network';
 
 /** The account a member acts on the network with, or why they cannot right now. */
@@ -17,8 +17,14 @@ export function accountFromConnection(connection: NetworkConnection | null, mode
  * happens to carry r_member_postAnalytics. Without either, a `problem` and no request at
  * all: LinkedIn would answer 403 for every post, every round (issue 17.2).
  */
-export async function lookupAnalyticsAccount(db: DbOrTx, memberId: string, mode: NetworkMode, secrets: SecretBox, now = new Date()): Promise<AccountLookup> {
-  const [connection, analytics] = await Promise.all([findNetworkConnection(db, memberId), mode === 'linkedin' ? findAnalyticsConnection(db, memberId) : null]);
+export async function lookupAnalyticsAccount(
+  repos: Pick<Repositories, 'findNetworkConnection' | 'findAnalyticsConnection'>,
+  memberId: string,
+  mode: NetworkMode,
+  secrets: SecretBox,
+  now = new Date(),
+): Promise<AccountLookup> {
+  const [connection, analytics] = await Promise.all([repos.findNetworkConnection(memberId), mode === 'linkedin' ? repos.findAnalyticsConnection(memberId) : null]);
   const share = accountFromConnection(connection, mode, secrets, now);
   if (mode === 'sandbox') return share;
   if (analytics && !analytics.disconnectedAt && analytics.expiresAt > now && hasScope(analytics.scopes, ANALYTICS_SCOPE)) {

@@ -1,5 +1,5 @@
-import { grantsEndingBy, recordConnectionNotice, type DueConnectionNotice, type EndingGrant } from '@lps/db';
-import type { PublisherContext } from '../publisher-context.js';
+import type { DueConnectionNotice, EndingGrant } from '@lps/db';
+import type { Needs } from '../publisher-context.js';
 
 const DAY_MS = 86_400_000;
 /** A grant that ended before this long ago is not announced any more (a first start after an upgrade, a long outage). */
@@ -24,17 +24,20 @@ export function noticeDue(grant: EndingGrant, warningDays: readonly number[], no
  * moment send it once. Runs with the publisher's hourly round: a threshold is announced within
  * the hour after it is crossed.
  */
-export async function notifyConnectionEnds({ runtime, log }: PublisherContext, now = new Date()): Promise<number> {
-  const { warningDays } = runtime.config.network.connect;
+export async function notifyConnectionEnds(
+  { repos, config, announceEvents, log }: Needs<'grantsEndingBy' | 'recordConnectionNotice', 'config' | 'announceEvents' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const { warningDays } = config.network.connect;
   const horizon = new Date(now.getTime() + Math.max(...warningDays) * DAY_MS);
   const sent: string[] = [];
-  for (const grant of await grantsEndingBy(runtime.db, horizon)) {
+  for (const grant of await repos.grantsEndingBy(horizon)) {
     const notice = noticeDue(grant, warningDays, now);
-    const outboxId = notice ? await recordConnectionNotice(runtime.db, notice) : null;
+    const outboxId = notice ? await repos.recordConnectionNotice(notice) : null;
     if (!outboxId || !notice) continue;
     sent.push(outboxId);
     log.info('connection notice written', { member_id: grant.memberId, grant: grant.grant, kind: notice.kind, days: notice.days, ends_at: grant.endsAt.toISOString() });
   }
-  await runtime.announceEvents(sent);
+  await announceEvents(sent);
   return sent.length;
 }

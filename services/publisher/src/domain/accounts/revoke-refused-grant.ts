@@ -1,12 +1,12 @@
-import { revokeGrant, type GrantName } from '@lps/db';
-import { type Runtime } from '@lps/runtime';
+import type { GrantName } from '@lps/db';
+import type { Needs } from '../publisher-context.js';
 
 /**
  * LinkedIn refused a grant's token (a 401, or a refused refresh): the grant is disconnected
  * (`network_connected` false for the share grant; no analytics calls for the other) and
  * connection.revoked goes to the member's endpoints, once however many jobs saw the refusal.
  */
-export async function revokeRefusedGrant(runtime: Runtime, grant: GrantName, memberId: string, reason: string): Promise<void> {
-  const outboxId = await revokeGrant(runtime.db, grant, memberId, reason);
-  if (outboxId) await runtime.announceEvents([outboxId]);
+export async function revokeRefusedGrant({ repos, announceEvents }: Needs<'revokeGrant', 'announceEvents'>, grant: GrantName, memberId: string, reason: string): Promise<void> {
+  const outboxId = await repos.revokeGrant(grant, memberId, reason);
+  if (outboxId) await announceEvents([outboxId]);
 }

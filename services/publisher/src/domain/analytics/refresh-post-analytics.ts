@@ -1,4 +1,4 @@
-import { storePostMetrics, type Sql } from '@lps/db';
+import type { Repositories } from '@lps/db';
 import type { Network, NetworkAccount, PostMetrics } from '@lps/network';
 
 /** docs/api.md: (likes + comments + shares) / impressions, 4 decimals, 0 without impressions. */
@@ -10,7 +10,7 @@ export const engagementRate = (metrics: Pick<PostMetrics, 'impressions' | 'likes
  * (growth over time), which also becomes the post's current numbers (decision 0012).
  */
 export async function refreshPostAnalytics(
-  sql: Sql,
+  repos: Pick<Repositories, 'storePostMetrics'>,
   network: Network,
   account: NetworkAccount,
   post: { id: string; memberId: string; networkPostUrn: string },
@@ -18,7 +18,7 @@ export async function refreshPostAnalytics(
 ): Promise<PostMetrics> {
   const metrics = await network.postAnalytics(account, post.networkPostUrn);
   const fetchedAt = new Date();
-  await storePostMetrics(sql, {
+  await repos.storePostMetrics({
     postId: post.id,
     memberId: post.memberId,
     ...metrics,

@@ -1,25 +1,27 @@
 import { attemptsOf, failJobForGood, postponeJob, type QueueJob } from '@lps/queue';
 import type { Post } from '@lps/db';
 import { isNetworkError } from '@lps/network';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import { revokeRefusedGrant } from '../accounts/revoke-refused-grant.js';
 import { commitFailed } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 
 const reasonOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** What a failed attempt may lead to: the grant revoked, the failure committed and announced, the outcome counted. */
+export type FailureNeeds = Needs<'revokeGrant' | 'transaction', 'announceEvents' | 'metrics' | 'retiredVersion' | 'log'>;
+
 /**
  * Decides what a failed attempt means: wait for a quota reset, retry with backoff,
  * or fail for good (docs/api.md: state restored, last_error, post.publish_failed).
  */
-export async function handlePublishFailure(context: PublisherContext, job: QueueJob, post: Post, error: unknown): Promise<never> {
-  const { runtime } = context;
+export async function handlePublishFailure(context: FailureNeeds, job: QueueJob, post: Post, error: unknown): Promise<never> {
   if (isNetworkError(error) && error.kind === 'unauthorized') {
-    await revokeRefusedGrant(runtime, 'share', post.memberId, reasonOf(error));
+    await revokeRefusedGrant(context, 'share', post.memberId, reasonOf(error));
     context.log.warn("the member's network token was refused: marked disconnected", { member_id: post.memberId });
     return failForGood(context, post, `the network refused the member's token; reconnect the member (${reasonOf(error)})`);
   }
-  if (isNetworkError(error) && error.code === 'NONEXISTENT_VERSION') context.retiredVersion.raise(reasonOf(error), context.runtime.logger);
+  if (isNetworkError(error) && error.code === 'NONEXISTENT_VERSION') context.retiredVersion.raise(reasonOf(error));
   const permanent = error instanceof PermanentPublishError || (isNetworkError(error) && !error.retryable);
   if (permanent) return failForGood(context, post, reasonOf(error));
   if (isNetworkError(error) && error.retryAt) {
@@ -28,14 +30,14 @@ export async function handlePublishFailure(context: PublisherContext, job: Queue
   }
   const attempts = attemptsOf(job);
   if (attempts.last) return failForGood(context, post, `gave up after ${attempts.allowed} attempts: ${reasonOf(error)}`);
-  runtime.metrics.publishOutcomes.inc({ outcome: 'retry' });
+  context.metrics.publishOutcomes.inc({ outcome: 'retry' });
   throw error;
 }
 
-async function failForGood(context: PublisherContext, post: Post, reason: string): Promise<never> {
-  const outboxId = await commitFailed(context.runtime.db, post.id, reason);
-  if (outboxId) await context.runtime.announceEvents([outboxId]);
-  context.runtime.metrics.publishOutcomes.inc({ outcome: 'failed' });
+async function failForGood(context: Needs<'transaction', 'announceEvents' | 'metrics' | 'log'>, post: Post, reason: string): Promise<never> {
+  const outboxId = await commitFailed(context.repos, post.id, reason);
+  if (outboxId) await context.announceEvents([outboxId]);
+  context.metrics.publishOutcomes.inc({ outcome: 'failed' });
   context.log.warn('publication failed for good', { post_id: post.id, member_id: post.memberId, reason });
   return failJobForGood(reason);
 }

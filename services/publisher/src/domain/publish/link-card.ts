@@ -1,7 +1,7 @@
-import { recordLinkPageForClaim, storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
+import { storedLinkPreviewOf, type LinkPage, type StoredLinkPreview } from '@lps/db';
 import type { ArticleCard, NetworkAccount } from '@lps/network';
 import { enqueue, type QueueJob } from '@lps/queue';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import { lookAgainLater } from './look-again-later.js';
 import type { Claim } from './publication-records.js';
 import { uploadOncePerPublication } from './upload-once.js';
@@ -14,25 +14,28 @@ import { uploadOncePerPublication } from './upload-once.js';
  */
 const CARD_RECHECK_MS = 1_000;
 
-async function waitForPage(context: PublisherContext, claim: Claim, stored: StoredLinkPreview, job: QueueJob): Promise<never> {
+/** A link card's needs: the page waited for (its job asked again), given up on, or its thumbnail uploaded once. */
+export type LinkCardNeeds = Needs<'recordLinkPageForClaim' | 'recordPublishMedia' | 'giveBackUnsentAttempt', 'queues' | 'config' | 'storage' | 'network' | 'log'>;
+
+async function waitForPage(context: Needs<'giveBackUnsentAttempt', 'queues'>, claim: Claim, stored: StoredLinkPreview, job: QueueJob): Promise<never> {
   const { post } = claim;
   // The job may have been lost with Redis: asking again joins it if it is there.
-  await enqueue(context.runtime.queues, 'fetch-link-preview', { postId: post.id, requestId: stored.request_id }).catch(() => undefined);
+  await enqueue(context.queues, 'fetch-link-preview', { postId: post.id, requestId: stored.request_id }).catch(() => undefined);
   return lookAgainLater(context, claim, job, Date.now() + CARD_RECHECK_MS);
 }
 
 /** The card says why the post went out without it; the commit's fast path stays open when nobody else wrote the post. */
-async function giveUp(context: PublisherContext, claim: Claim, stored: StoredLinkPreview): Promise<void> {
+async function giveUp(context: Needs<'recordLinkPageForClaim', 'config' | 'log'>, claim: Claim, stored: StoredLinkPreview): Promise<void> {
   const page: LinkPage = {
     status: 'unavailable',
     title: null,
     description: null,
     image_url: null,
     site_name: null,
-    note: `the page was not read within ${context.runtime.config.storage.linkPreviewWaitMs / 1000} s of publishing; the post was published as plain text`,
+    note: `the page was not read within ${context.config.storage.linkPreviewWaitMs / 1000} s of publishing; the post was published as plain text`,
     fetched_at: new Date().toISOString(),
   };
-  const version = await recordLinkPageForClaim(context.runtime.sql, claim.post.id, claim.version, stored.request_id, page);
+  const version = await context.repos.recordLinkPageForClaim(claim.post.id, claim.version, stored.request_id, page);
   if (version) {
     claim.version = version;
     claim.post = { ...claim.post, linkPreview: { ...stored, page } };
@@ -40,7 +43,7 @@ async function giveUp(context: PublisherContext, claim: Claim, stored: StoredLin
   context.log.warn('link card not read in time: published as plain text', { post_id: claim.post.id });
 }
 
-async function uploadThumbnail(context: PublisherContext, account: NetworkAccount, claim: Claim, imageUrl: string): Promise<string | undefined> {
+async function uploadThumbnail(context: Needs<'recordPublishMedia', 'storage' | 'network'>, account: NetworkAccount, claim: Claim, imageUrl: string): Promise<string | undefined> {
   const key = context.storage.keyFromUrl(imageUrl);
   if (!key) return undefined;
   try {
@@ -60,12 +63,12 @@ async function uploadThumbnail(context: PublisherContext, account: NetworkAccoun
  * then plain text, and the card's note says why. A card still being read is
  * waited for (LPS_LINK_PREVIEW_WAIT), then given up.
  */
-export async function linkCardFor(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<ArticleCard | undefined> {
+export async function linkCardFor(context: LinkCardNeeds, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<ArticleCard | undefined> {
   const stored = storedLinkPreviewOf(claim.post.linkPreview);
   if (!stored || stored.member.enabled === false) return undefined;
   if (!stored.page) {
     const requestedAt = (claim.post.publishRequestedAt ?? new Date()).getTime();
-    if (Date.now() - requestedAt < context.runtime.config.storage.linkPreviewWaitMs) return waitForPage(context, claim, stored, job);
+    if (Date.now() - requestedAt < context.config.storage.linkPreviewWaitMs) return waitForPage(context, claim, stored, job);
     await giveUp(context, claim, stored);
     return undefined;
   }

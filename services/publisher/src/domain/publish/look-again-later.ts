@@ -1,6 +1,5 @@
 import { postponeJob, type QueueJob } from '@lps/queue';
-import { giveBackUnsentAttempt } from '@lps/db';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 
 /**
@@ -10,8 +9,8 @@ import type { Claim } from './publication-records.js';
  * the attempt the claim counted is given back: the run after the wait is no
  * recovery looking for an earlier post (decision 0005 step 2).
  */
-export async function lookAgainLater(context: PublisherContext, claim: Claim, job: QueueJob, at: number): Promise<never> {
+export async function lookAgainLater({ repos }: Needs<'giveBackUnsentAttempt'>, claim: Claim, job: QueueJob, at: number): Promise<never> {
   const { post } = claim;
-  if (post.publishClaimedAt) await giveBackUnsentAttempt(context.runtime.sql, post.id, post.publishClaimedAt);
+  if (post.publishClaimedAt) await repos.giveBackUnsentAttempt(post.id, post.publishClaimedAt);
   return postponeJob(job, at);
 }

@@ -1,19 +1,4 @@
-import {
-  appendOutboxEvent,
-  appendOutboxEventSql,
-  asPublished,
-  inSqlTransaction,
-  inTransaction,
-  markPublished,
-  markPublishFailed,
-  postToWire,
-  type Db,
-  type LoadedForPublishing,
-  type Post,
-  type PublishPathStatements,
-  type Prisma,
-  type SqlPool,
-} from '@lps/db';
+import { asPublished, postToWire, type LoadedForPublishing, type Post, type Prisma, type Repositories } from '@lps/db';
 import type { PublishedPost } from '@lps/network';
 
 /** The event body of docs/api.md: `data.post` is the Post as the API shows it (already plain JSON values: serialised once, by the statement). */
@@ -48,26 +33,24 @@ export function claimOf(loaded: LoadedForPublishing): Claim | undefined {
  * that re-reads it. Returns the outbox id, or undefined when the post is gone or
  * already published.
  */
-export async function commitPublished(sql: SqlPool, statements: PublishPathStatements, claim: Claim, published: PublishedPost): Promise<string | undefined> {
+export async function commitPublished(
+  repos: Pick<Repositories, 'commitIfUnchanged' | 'markPublishedWithEvent'>,
+  claim: Claim,
+  published: PublishedPost,
+): Promise<string | undefined> {
   const publication = { urn: published.urn, url: published.url, now: new Date() };
   const eventData = postEventData(asPublished(claim.post, publication));
-  const fast = await statements.commitIfUnchanged({ postId: claim.post.id, claimedVersion: claim.version, ...publication, eventData });
+  const fast = await repos.commitIfUnchanged({ postId: claim.post.id, claimedVersion: claim.version, ...publication, eventData });
   if (fast) return fast.outboxId;
-  const postId = claim.post.id;
-  return inSqlTransaction(sql, async (client) => {
-    const post = await markPublished(client, postId, published, new Date());
-    if (!post) return undefined;
-    const event = await appendOutboxEventSql(client, { memberId: post.memberId, type: 'post.published', data: postEventData(post) });
-    return event.id;
-  });
+  return repos.markPublishedWithEvent(claim.post.id, published, (post) => postEventData(post));
 }
 
 /** Final failure: state restored, last_error stored and post.publish_failed written, in one transaction. */
-export async function commitFailed(db: Db, postId: string, reason: string): Promise<string | undefined> {
-  return inTransaction(db, async (tx) => {
-    const post = await markPublishFailed(tx, postId, reason);
+export async function commitFailed(repos: Pick<Repositories, 'transaction'>, postId: string, reason: string): Promise<string | undefined> {
+  return repos.transaction(async (tx) => {
+    const post = await tx.markPublishFailed(postId, reason);
     if (!post) return undefined;
-    const event = await appendOutboxEvent(tx, { memberId: post.memberId, type: 'post.publish_failed', data: postEventData(post, { reason }) });
+    const event = await tx.appendOutboxEvent({ memberId: post.memberId, type: 'post.publish_failed', data: postEventData(post, { reason }) });
     return event.id;
   });
 }

@@ -2,16 +2,22 @@ import { isPostponed, postponeJob, type QueueJob } from '@lps/queue';
 import type { NetworkConnection, Post } from '@lps/db';
 import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedImage, type UploadedMedia } from '@lps/network';
 import { accountFromConnection } from '../accounts/network-accounts.js';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs, PublisherContext } from '../publisher-context.js';
 import { adoptDuplicate } from './adopt-duplicate.js';
-import { handlePublishFailure } from './handle-failure.js';
-import { linkCardFor } from './link-card.js';
+import { handlePublishFailure, type FailureNeeds } from './handle-failure.js';
+import { linkCardFor, type LinkCardNeeds } from './link-card.js';
 import { claimOf, commitPublished, referenceFor, type Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
-import { uploadMedia } from './upload-media.js';
+import { uploadMedia, type MediaNeeds } from './upload-media.js';
 
 /** Reading a member's post back needs this private permission (Posts API page); few apps hold it. */
 const READ_BACK_SCOPE = 'r_member_social';
+
+/** A publication's needs: its claim and commit, its media and link card, and what a failure leads to. */
+export type PublishNeeds = Needs<'loadAndClaim' | 'commitIfUnchanged' | 'markPublishedWithEvent', 'network' | 'keyring' | 'pause' | 'announceEvents' | 'metrics' | 'log'> &
+  MediaNeeds &
+  LinkCardNeeds &
+  FailureNeeds;
 
 /**
  * The publish-post job: claim → network call → commit (docs/decisions/0005).
@@ -19,9 +25,9 @@ const READ_BACK_SCOPE = 'r_member_social';
  * with the member's connection; it does nothing for a post that is published,
  * deleted, not requested, or scheduled for later.
  */
-export async function publishPostJob(context: PublisherContext, postId: string, job: QueueJob): Promise<string> {
+export async function publishPostJob(context: PublishNeeds, postId: string, job: QueueJob): Promise<string> {
   const now = new Date();
-  const found = await context.runtime.publishPathStatements.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
+  const found = await context.repos.loadAndClaim({ id: postId, reference: referenceFor(postId), now });
   if (!found) return 'post deleted';
   const { post, connection } = found;
   if (post.status === 'published') return 'already published';
@@ -44,11 +50,11 @@ export async function publishPostJob(context: PublisherContext, postId: string, 
   }
 }
 
-async function publish(context: PublisherContext, claim: Claim, connection: NetworkConnection | null, job: QueueJob): Promise<string> {
-  const { runtime, network, pause } = context;
+async function publish(context: PublishNeeds, claim: Claim, connection: NetworkConnection | null, job: QueueJob): Promise<string> {
+  const { repos, network, keyring, pause, announceEvents, metrics } = context;
   const { post } = claim;
   if (!post.body?.trim()) throw new PermanentPublishError('the post has no body to publish');
-  const lookup = accountFromConnection(connection, network.mode, runtime.keyring);
+  const lookup = accountFromConnection(connection, network.mode, keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const { media, images } = await uploadMedia(context, lookup.account, claim, job);
   // A link card only on a post without an image, document or video (LinkedIn takes one kind of content).
@@ -57,15 +63,15 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
   const canReadBack = network.mode === 'sandbox' || hasScope(connection?.scopes ?? null, READ_BACK_SCOPE);
   const published = await publishOnce(context, lookup.account, post, { media, images, article }, claim, canReadBack);
   await pause('after-call', post.id);
-  const outboxId = await commitPublished(runtime.sql, runtime.publishPathStatements, claim, published);
+  const outboxId = await commitPublished(repos, claim, published);
   if (!outboxId) {
     context.log.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
   }
-  await runtime.announceEvents([outboxId]);
-  runtime.metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
+  await announceEvents([outboxId]);
+  metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
   // A scheduled publication (no one asked for it now): how late it went out.
-  if (post.scheduledAt && !post.publishRequestedAt) runtime.metrics.scheduleLateness.observe(Math.max(0, Date.now() - post.scheduledAt.getTime()) / 1000);
+  if (post.scheduledAt && !post.publishRequestedAt) metrics.scheduleLateness.observe(Math.max(0, Date.now() - post.scheduledAt.getTime()) / 1000);
   context.log.info('post published', { post_id: post.id, member_id: post.memberId, urn: published.urn });
   await pause('after-commit', post.id);
   return 'published';
@@ -78,7 +84,7 @@ async function publish(context: PublisherContext, claim: Claim, connection: Netw
  * deleted one, or an older post: adopted only when shown to be this publication's.
  */
 async function publishOnce(
-  { network, log }: PublisherContext,
+  { network, log }: Pick<PublisherContext, 'network' | 'log'>,
   account: NetworkAccount,
   post: Post,
   content: { media?: UploadedMedia | undefined; images?: UploadedImage[] | undefined; article?: ArticleCard | undefined },

@@ -1,12 +1,15 @@
 import type { QueueJob } from '@lps/queue';
 import { basename, extname } from 'node:path';
-import { imageCandidatesOf, MULTI_IMAGE_MIN, postImagesOf, publishImageUrnsOf, recordPublishImage, type Post } from '@lps/db';
+import { imageCandidatesOf, MULTI_IMAGE_MIN, postImagesOf, publishImageUrnsOf, type Post } from '@lps/db';
 import { titleFromBody, type NetworkAccount, type UploadedImage, type UploadedMedia } from '@lps/network';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs, PublisherContext } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 import { uploadOncePerPublication } from './upload-once.js';
-import { publishableVideo } from './video-media.js';
+import { publishableVideo, type VideoNeeds } from './video-media.js';
+
+/** The post's media on the network: a video's needs, and each of several images' URN kept as it comes. */
+export type MediaNeeds = VideoNeeds & Needs<'recordPublishImage'>;
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
 
@@ -15,7 +18,7 @@ function documentTitle(post: Post): string {
   return imageCandidatesOf(post.imageCandidates).find((candidate) => candidate.base_url === post.imageUrl)?.title ?? titleFromBody(post.body);
 }
 
-async function upload(context: PublisherContext, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
+async function upload(context: Pick<PublisherContext, 'network' | 'storage'>, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
   const key = context.storage.keyFromUrl(imageUrl);
   if (!key) throw new PermanentPublishError(`image_url ${imageUrl} is not a file stored by this service`);
   const name = basename(key);
@@ -32,13 +35,13 @@ async function upload(context: PublisherContext, account: NetworkAccount, post: 
  * kept by the image's URL as soon as LinkedIn gives it, so a retry after a failure
  * half-way (the fifth upload refused, the worker killed) uploads only the rest.
  */
-async function uploadImages(context: PublisherContext, account: NetworkAccount, claim: Claim): Promise<UploadedImage[]> {
+async function uploadImages(context: Needs<'recordPublishImage', 'network' | 'storage'>, account: NetworkAccount, claim: Claim): Promise<UploadedImage[]> {
   const uploaded: UploadedImage[] = [];
   for (const image of postImagesOf(claim.post)) {
     const known = publishImageUrnsOf(claim.post.publishImageUrns)[image.image_url];
     const urn = known ?? (await upload(context, account, claim.post, image.image_url));
     if (!known) {
-      const version = await recordPublishImage(context.runtime.sql, claim.post.id, claim.version, image.image_url, urn);
+      const version = await context.repos.recordPublishImage(claim.post.id, claim.version, image.image_url, urn);
       claim.post = { ...claim.post, publishImageUrns: { ...publishImageUrnsOf(claim.post.publishImageUrns), [image.image_url]: urn } };
       if (version) claim.version = version;
     }
@@ -48,7 +51,7 @@ async function uploadImages(context: PublisherContext, account: NetworkAccount, 
 }
 
 /** What the post carries on the network: one image, PDF or video (also waited for), or several images (content.multiImage), uploaded once per publication. */
-export async function uploadMedia(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
+export async function uploadMedia(context: MediaNeeds, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
   const { post } = claim;
   if (!post.imageUrl || post.format === 'text') return {};
   if (post.format === 'video') return { media: await publishableVideo(context, account, claim, job) };

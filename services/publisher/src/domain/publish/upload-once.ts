@@ -1,5 +1,4 @@
-import { recordPublishMedia } from '@lps/db';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 
 /**
@@ -8,11 +7,11 @@ import type { Claim } from './publication-records.js';
  * would otherwise be replaced by a new one on every attempt, docs/decisions/0005).
  * A post carries one upload at most (its image, PDF or video, or its link card's thumbnail).
  */
-export async function uploadOncePerPublication(context: PublisherContext, claim: Claim, upload: () => Promise<string>): Promise<string> {
+export async function uploadOncePerPublication({ repos }: Needs<'recordPublishMedia'>, claim: Claim, upload: () => Promise<string>): Promise<string> {
   const { post } = claim;
   if (post.publishMediaUrn) return post.publishMediaUrn;
   const urn = await upload();
-  const version = await recordPublishMedia(context.runtime.sql, post.id, claim.version, urn);
+  const version = await repos.recordPublishMedia(post.id, claim.version, urn);
   claim.post = { ...post, publishMediaUrn: urn };
   if (version) claim.version = version;
   return urn;

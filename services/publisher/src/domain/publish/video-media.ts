@@ -1,7 +1,7 @@
 import type { QueueJob } from '@lps/queue';
 import { open } from 'node:fs/promises';
 import type { NetworkAccount, UploadedMedia, VideoSource } from '@lps/network';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs, PublisherContext } from '../publisher-context.js';
 import { lookAgainLater } from './look-again-later.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
@@ -11,12 +11,15 @@ import { uploadOncePerPublication } from './upload-once.js';
 const POLL_MIN_MS = 1_000;
 const POLL_MAX_MS = 60_000;
 
+/** A video's needs: its upload (once), the looks at its processing, and the waits between them. */
+export type VideoNeeds = Needs<'recordPublishMedia' | 'giveBackUnsentAttempt', 'network' | 'storage' | 'config' | 'log'>;
+
 /**
  * The stored MP4 handed to the network a byte range at a time (LinkedIn's parts
  * are 4 MB): a 500 MB video is never in memory. The storage lends a local path
  * (a downloaded copy when remote) for as long as the upload runs.
  */
-async function uploadVideoFile(context: PublisherContext, account: NetworkAccount, imageUrl: string): Promise<string> {
+async function uploadVideoFile(context: Pick<PublisherContext, 'network' | 'storage'>, account: NetworkAccount, imageUrl: string): Promise<string> {
   const key = context.storage.keyFromUrl(imageUrl);
   if (!key) throw new PermanentPublishError(`the post's video ${imageUrl} is not a file stored by this service`);
   const upload = (path: string) => withFile(path, (video) => context.network.uploadVideo(account, video));
@@ -52,7 +55,7 @@ async function withFile<T>(path: string, use: (video: VideoSource) => Promise<T>
  * PROCESSING_FAILED, or still processing at that bound, fails the publication
  * with nothing posted.
  */
-export async function publishableVideo(context: PublisherContext, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<UploadedMedia> {
+export async function publishableVideo(context: VideoNeeds, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<UploadedMedia> {
   const { post } = claim;
   const urn = await uploadOncePerPublication(context, claim, () => uploadVideoFile(context, account, post.imageUrl as string));
   const status = await context.network.videoStatus(account, urn);
@@ -62,7 +65,7 @@ export async function publishableVideo(context: PublisherContext, account: Netwo
       `LinkedIn could not process the video (${urn} ended PROCESSING_FAILED); nothing was posted. Check that it plays (H.264 MP4), upload it again and publish again`,
     );
   }
-  const limitMs = context.runtime.config.network.publish.videoProcessingWaitMs;
+  const limitMs = context.config.network.publish.videoProcessingWaitMs;
   const waitedMs = Date.now() - (post.publishRequestedAt ?? post.publishClaimedAt ?? new Date()).getTime();
   if (waitedMs >= limitMs) {
     throw new PermanentPublishError(

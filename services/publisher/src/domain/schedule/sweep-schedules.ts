@@ -1,6 +1,5 @@
-import { findPublicationsToSweep } from '@lps/db';
 import { placePublishJob } from '@lps/queue';
-import type { PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 
 const BATCH = 2_000;
 
@@ -15,13 +14,12 @@ const BATCH = 2_000;
  * interval ago had its job placed by the API moments ago (if that failed, the next
  * sweep restores it), and a post whose job is alive costs one state read.
  */
-export async function sweepSchedules({ runtime, log }: PublisherContext): Promise<string> {
-  const { db, config, queues } = runtime;
+export async function sweepSchedules({ repos, config, queues, log }: Needs<'findPublicationsToSweep', 'config' | 'queues' | 'log'>): Promise<string> {
   const interval = config.network.scheduleSweepIntervalMs;
   const now = Date.now();
   const horizon = new Date(now + 2 * interval);
   const requestedBefore = new Date(now - interval);
-  const posts = await findPublicationsToSweep(db, { scheduledBy: horizon, requestedBefore, limit: BATCH });
+  const posts = await repos.findPublicationsToSweep({ scheduledBy: horizon, requestedBefore, limit: BATCH });
   let added = 0;
   for (const post of posts) {
     const runAt = post.publishRequestedAt ? new Date() : (post.scheduledAt ?? new Date());
