@@ -27,6 +27,20 @@ module.exports = {
       to: { path: ['(^|/node_modules/)(ioredis|pg|sharp|express|bullmq)(/|$)', '^services/[^/]+/src/http/'] },
     },
     {
+      name: 'domain-takes-ports-not-the-runtime',
+      severity: 'error',
+      comment: 'A use case names the repository functions and ports it uses (decision 0025); the runtime that builds them is for entries (service.ts, use-case-deps.ts).',
+      from: { path: DOMAIN },
+      to: { path: ['^packages/runtime/', '(^|/node_modules/)@lps/runtime(/|$)'] },
+    },
+    {
+      name: 'domain-declares-ports-adapters-implement-them',
+      severity: 'error',
+      comment: 'adapters/ implement what domain/ declares; a use case importing an adapter could not be run with another (in memory, in a test).',
+      from: { path: '^services/([^/]+)/src/domain/' },
+      to: { path: '^services/$1/src/adapters/' },
+    },
+    {
       name: 'packages-never-import-services',
       severity: 'error',
       comment: 'Packages are the floor the services stand on: an import upward would make a package depend on a process.',

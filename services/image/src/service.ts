@@ -4,6 +4,7 @@ import { createStorage, type FileStorage } from '@lps/storage';
 import { attachUpload } from './domain/calls/attach-upload.js';
 import { drawOverlay } from './domain/calls/draw-overlay.js';
 import { encodeLinkThumbnail } from './domain/calls/encode-link-thumbnail.js';
+import { encodeThumbnailJpeg } from './adapters/thumbnail-jpeg.js';
 import { inMemberTurns } from './domain/calls/member-turns.js';
 import { deletePostFiles } from './domain/delete-post-files.js';
 import { generateImages } from './domain/generate-images.js';
@@ -46,7 +47,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     handlers: {
       'attach-upload': inTurn(({ imageRequestId }, log) => attachUpload(deps, imageRequestId, log)),
       'draw-overlay': inTurn(({ imageRequestId }) => drawOverlay(deps, imageRequestId)),
-      'encode-link-thumbnail': inTurn((payload) => encodeLinkThumbnail(deps, payload)),
+      'encode-link-thumbnail': inTurn((payload) => encodeLinkThumbnail({ storage: deps.storage, encodeThumbnail: encodeThumbnailJpeg }, payload)),
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver, call_concurrency: callConcurrency });

@@ -1,7 +1,9 @@
 import { linkThumbnailKeys, type EncodeLinkThumbnailResult, type LinkThumbnailPayload } from '@lps/queue';
 import { refused } from './content-problem.js';
 import type { ImageCallDeps } from './attach-upload.js';
-import { encodeThumbnailJpeg } from '../../adapters/thumbnail-jpeg.js';
+
+/** Decodes a fetched picture and re-encodes it as a small JPEG, or says why it cannot (sharp, in adapters/). */
+export type ThumbnailEncoder = (bytes: Buffer) => Promise<Buffer | { problem: string }>;
 
 /**
  * The encode-link-thumbnail call: the image a card's page named, as fetched by the
@@ -10,11 +12,14 @@ import { encodeThumbnailJpeg } from '../../adapters/thumbnail-jpeg.js';
  * what LinkedIn receives is always small, always an image, and never the bytes a
  * page served. The fetched file is removed once read.
  */
-export async function encodeLinkThumbnail(deps: ImageCallDeps, payload: LinkThumbnailPayload): Promise<EncodeLinkThumbnailResult> {
+export async function encodeLinkThumbnail(
+  deps: Pick<ImageCallDeps, 'storage'> & { encodeThumbnail: ThumbnailEncoder },
+  payload: LinkThumbnailPayload,
+): Promise<EncodeLinkThumbnailResult> {
   const keys = linkThumbnailKeys(payload);
   if (await deps.storage.exists(keys.thumbnail)) return { outcome: 'encoded', image_url: deps.storage.urlFor(keys.thumbnail) };
   if (!(await deps.storage.exists(keys.staged))) return refused('content', 'the fetched image is gone');
-  const encoded = await encodeThumbnailJpeg(await deps.storage.read(keys.staged));
+  const encoded = await deps.encodeThumbnail(await deps.storage.read(keys.staged));
   if (!Buffer.isBuffer(encoded)) {
     await deps.storage.delete(keys.staged);
     return refused('content', encoded.problem);
