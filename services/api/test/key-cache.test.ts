@@ -4,24 +4,24 @@ import { createTestMember, createTestRuntime, type TestRuntime } from '@lps/test
 import type { Runtime } from '@lps/runtime';
 import { KeyCache } from '../src/http/key-cache.js';
 
-// The cache against the real database; the Prisma client is only extended to count
+// The cache against the real database; its one repository function is wrapped only to count
 // the key lookups that reach PostgreSQL.
 let test: TestRuntime;
 let lookups = 0;
 let counted: Runtime;
 beforeAll(async () => {
   test = await createTestRuntime();
-  const db = test.runtime.db.$extends({
-    query: {
-      apiKey: {
-        async findFirst({ args, query }) {
-          lookups += 1;
-          return query(args);
-        },
+  const { repositories } = test.runtime;
+  counted = {
+    ...test.runtime,
+    repositories: {
+      ...repositories,
+      findActiveKeyByHash: async (keyHash) => {
+        lookups += 1;
+        return repositories.findActiveKeyByHash(keyHash);
       },
     },
-  });
-  counted = { ...test.runtime, db: db as unknown as Runtime['db'] };
+  };
 });
 afterAll(async () => test.cleanup());
 

@@ -1,4 +1,4 @@
-import type { DbOrTx, Sql } from '../client.js';
+import type { Sql } from '../client.js';
 import { runPrepared } from '../run-prepared.js';
 
 // A post's metrics in plain SQL (decision 0012). The newest snapshot's numbers live on the
@@ -68,12 +68,15 @@ export async function deferPostMetrics(sql: Sql, postId: string, until: Date): P
  * A member's published posts that were never measured become due at once: they were
  * put off for a day while no grant could read them, and a new analytics grant can.
  */
-export async function makeUnmeasuredPostsDue(db: DbOrTx, memberId: string): Promise<number> {
-  const { count } = await db.post.updateMany({
-    where: { memberId, status: 'published', analyticsRefreshedAt: null, analyticsNextRefreshAt: { not: null } },
-    data: { analyticsNextRefreshAt: null },
-  });
-  return count;
+export async function makeUnmeasuredPostsDue(sql: Sql, memberId: string): Promise<number> {
+  const result = await runPrepared(
+    sql,
+    'lps-make-unmeasured-posts-due',
+    `UPDATE posts SET analytics_next_refresh_at = NULL, updated_at = now()
+      WHERE member_id = $1 AND status = 'published' AND analytics_refreshed_at IS NULL AND analytics_next_refresh_at IS NOT NULL`,
+    [memberId],
+  );
+  return result.rowCount ?? 0;
 }
 
 /** A published post whose metrics can be read from the network. */
