@@ -21,4 +21,5 @@ export { makeTestCertificates, type TestCertificates } from './tls-certificates.
 export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js';
 export { freePort } from './free-port.js';
 export { connectionRow, postRow } from './rows.js';
+export { linkedInTestConfig, refusalOf, type Refusal } from './in-memory.js';
 export { mp4Box, mp4File, mp4Parts, mp4Stream, type Mp4Options } from './mp4-file.js';

@@ -1,5 +1,5 @@
 import type { AttachOutcome, NetworkPostAttachment, Post } from '@lps/db';
-import { postRow } from '@lps/testing';
+import { postRow, refusalOf } from '@lps/testing';
 import { attachNetworkPost } from '../../src/domain/publishing/attach-network-post.js';
 
 // attachNetworkPost (POST /posts/{id}/network-post, decision 0017) with its repository
@@ -34,11 +34,7 @@ function depsWith(
   return { deps, attachments, announced };
 }
 
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string; details?: Record<string, string> }) => [error.status, error.code, error.details],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code, error.details]);
 
 describe('attachNetworkPost, with its repositories in memory', () => {
   it('marks the post published as the URN, at the time the URN carries, and announces its post.published event', async () => {

@@ -1,7 +1,7 @@
-import { loadConfig } from '@lps/config';
 import { Keyring } from '@lps/crypto';
 import type { Repositories, WebhookEndpoint } from '@lps/db';
 import { createWebhook, MAX_ENDPOINTS_PER_MEMBER } from '../../src/domain/webhooks/create-webhook.js';
+import { linkedInTestConfig, refusalOf } from '@lps/testing';
 
 // POST /webhooks with its repository functions in memory: the per-member cap and the check
 // of where the URL points, without PostgreSQL (the journey through it is in
@@ -9,16 +9,7 @@ import { createWebhook, MAX_ENDPOINTS_PER_MEMBER } from '../../src/domain/webhoo
 
 const KEY = '5f'.repeat(32);
 const keyring = new Keyring(KEY);
-const configWith = (allowPrivateUrls: boolean) =>
-  loadConfig({
-    NODE_ENV: 'test',
-    LPS_NETWORK: 'linkedin',
-    LINKEDIN_CLIENT_ID: 'id',
-    LINKEDIN_CLIENT_SECRET: 'secret',
-    LINKEDIN_REDIRECT_URI: 'https://lps.example/callback',
-    LPS_ENCRYPTION_KEY: KEY,
-    LPS_ALLOW_PRIVATE_URLS: allowPrivateUrls ? '1' : '0',
-  });
+const configWith = (allowPrivateUrls: boolean) => linkedInTestConfig({ LPS_ENCRYPTION_KEY: KEY, LPS_ALLOW_PRIVATE_URLS: allowPrivateUrls ? '1' : '0' });
 
 const MEMBER = '00000000-0000-4000-8000-0000000000a1';
 const PUBLIC_URL = 'https://93.184.216.34/hooks/lps';
@@ -45,11 +36,7 @@ function depsWith({ existing = 0, allowPrivateUrls = false, capFilledMeanwhile =
   return { deps, inserts };
 }
 
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string; message: string }) => [error.status, error.code, error.message],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code, error.message]);
 
 describe('createWebhook, with its repositories in memory', () => {
   it('stores the endpoint with its events once each and its secret encrypted; the secret is answered once', async () => {

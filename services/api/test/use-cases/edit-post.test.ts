@@ -1,5 +1,5 @@
 import { Prisma, type Post } from '@lps/db';
-import { postRow } from '@lps/testing';
+import { postRow, refusalOf } from '@lps/testing';
 import type { Queues } from '@lps/queue';
 import type { OutsideClients } from '../../src/outside-clients.js';
 import type { RequestScope } from '../../src/domain/request-scope.js';
@@ -60,11 +60,7 @@ function depsWith(stored: Post | null, { publishedMeanwhile = false, queueDown =
   return { deps, log, writes, jobs, deletedPrefixes };
 }
 
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string }) => [error.status, error.code],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code]);
 
 describe('updatePost, with its repositories in memory', () => {
   it('replaces the body of a scheduled post, which stays scheduled, and marks it written by the member', async () => {

@@ -3,6 +3,7 @@ import type { Idea, NewIdea, NewOutboxEvent, Repositories, TransactionRepositori
 import type { OutsideClients } from '../../src/outside-clients.js';
 import { generateIdeas } from '../../src/domain/ideas/generate-ideas.js';
 import { recordGeneratedIdeas } from '../../src/domain/ideas/record-ideas.js';
+import { refusalOf } from '@lps/testing';
 
 // A run of generated ideas with its repository functions in memory: the per-member cap, and
 // one idea.created event committed with the ideas and announced after the commit, without
@@ -54,11 +55,7 @@ function depsWith(room: number) {
   return { deps: { repos: { transaction }, announceEvents }, log, committed, announced };
 }
 
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string }) => [error.status, error.code],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code]);
 
 describe('recordGeneratedIdeas, with its repositories in memory', () => {
   it('stores only the ideas there is room for, with one idea.created event naming them, announced once after the commit', async () => {

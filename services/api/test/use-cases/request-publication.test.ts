@@ -1,7 +1,6 @@
-import { loadConfig } from '@lps/config';
 import type { NetworkConnection, Post, PostStatus } from '@lps/db';
 import type { Queues } from '@lps/queue';
-import { connectionRow, postRow } from '@lps/testing';
+import { connectionRow, linkedInTestConfig, postRow, refusalOf } from '@lps/testing';
 import type { RequestScope } from '../../src/domain/request-scope.js';
 import { requestPublication } from '../../src/domain/publishing/request-publication.js';
 
@@ -9,13 +8,7 @@ import { requestPublication } from '../../src/domain/publishing/request-publicat
 // may be published, how a request joins one in flight, and what a lost race answers, without
 // PostgreSQL or Redis (the journey through both, to the fake LinkedIn, is in posts.test.ts).
 
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LPS_NETWORK: 'linkedin',
-  LINKEDIN_CLIENT_ID: 'id',
-  LINKEDIN_CLIENT_SECRET: 'secret',
-  LINKEDIN_REDIRECT_URI: 'https://lps.example/callback',
-});
+const config = linkedInTestConfig();
 
 // The publish job's payload is checked as a UUID: the rows' own ids.
 const post = (fields: Partial<Post> = {}) => postRow({ body: 'Ship small changes.', status: 'approved', ...fields });
@@ -63,11 +56,7 @@ function depsWith({ reads, recorded = (read) => ({ ...read, ...IN_FLIGHT }), job
 }
 
 const found = (fields: Partial<Post> = {}, connection: NetworkConnection | null = connectionRow()) => ({ post: post(fields), connection });
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string }) => [error.status, error.code],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code]);
 
 describe('requestPublication, with its repositories and queue in memory', () => {
   it('records the request from the post’s state and places job publish-<id> to run now; the state stays until the job ends', async () => {

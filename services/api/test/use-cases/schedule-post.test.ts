@@ -1,6 +1,5 @@
-import { loadConfig } from '@lps/config';
 import type { NetworkConnection, Post, PostStatus } from '@lps/db';
-import { connectionRow, postRow } from '@lps/testing';
+import { connectionRow, linkedInTestConfig, postRow, refusalOf } from '@lps/testing';
 import type { Queues } from '@lps/queue';
 import type { RequestScope } from '../../src/domain/request-scope.js';
 import { schedulePost } from '../../src/domain/publishing/schedule-post.js';
@@ -9,13 +8,7 @@ import { schedulePost } from '../../src/domain/publishing/schedule-post.js';
 // without PostgreSQL or Redis (the journey through both is in posts.test.ts).
 
 const HOUR = 3_600_000;
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LPS_NETWORK: 'linkedin',
-  LINKEDIN_CLIENT_ID: 'id',
-  LINKEDIN_CLIENT_SECRET: 'secret',
-  LINKEDIN_REDIRECT_URI: 'https://lps.example/callback',
-});
+const config = linkedInTestConfig();
 
 const MEMBER = 'member-1';
 const post = (fields: Partial<Post> = {}) => postRow({ id: 'post-1', memberId: MEMBER, body: 'Ship small changes.', ...fields });
@@ -46,11 +39,7 @@ function depsWith(
 }
 
 const inTwoHours = () => new Date(Date.now() + 2 * HOUR).toISOString();
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string; message: string }) => [error.status, error.code, error.message],
-  );
+const refusal = async (promise: Promise<unknown>) => refusalOf(promise).then((error) => error && [error.status, error.code, error.message]);
 
 describe('schedulePost, with its repositories in memory', () => {
   it('stores the time, and the schedule stands when Redis refuses the job: the sweeper places it from the database', async () => {

@@ -2,7 +2,7 @@ import { overlayKeyOf } from '@lps/ai';
 import { loadConfig } from '@lps/config';
 import { READY_FOR_WORK, type ImageCandidate, type ImageRequest, type Post, type PostImagesChange, type PostImagesRule } from '@lps/db';
 import { CallTimeoutError, type JobCalls } from '@lps/queue';
-import { postRow } from '@lps/testing';
+import { postRow, refusalOf } from '@lps/testing';
 import type { RequestScope } from '../../src/domain/request-scope.js';
 import type { OutsideClients } from '../../src/outside-clients.js';
 import { replaceImages } from '../../src/domain/images/reorder-images.js';
@@ -91,16 +91,7 @@ function depsWith(options: Options) {
   return { deps, writes, calls, abandons };
 }
 
-const refusal = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: { status?: number; code?: string; details?: Record<string, string>; headers?: Record<string, string> }) => ({
-      status: error.status,
-      code: error.code,
-      details: error.details,
-      headers: error.headers,
-    }),
-  );
+const refusal = refusalOf;
 
 describe('selectImage, with its repositories and the image service in memory', () => {
   it('makes the candidate at image_index the post’s one image, with its own alt text, and approves a draft', async () => {

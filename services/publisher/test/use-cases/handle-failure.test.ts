@@ -2,7 +2,7 @@ import type { NewOutboxEvent, Post, TransactionRepositories } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import { NetworkError } from '@lps/network';
 import { isPostponed, type QueueJob } from '@lps/queue';
-import { postRow } from '@lps/testing';
+import { postRow, refusalOf } from '@lps/testing';
 import { handlePublishFailure, type FailureNeeds } from '../../src/domain/publish/handle-failure.js';
 import { PermanentPublishError } from '../../src/domain/publish/publish-errors.js';
 import { RetiredVersionAlarm } from '../../src/domain/publish/retired-version.js';
@@ -51,11 +51,7 @@ function world(stored: Post | null = inFlight) {
   return { deps, failed, events, revoked, announced, outcomes, alarms };
 }
 
-const rejection = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: Error) => error,
-  );
+const rejection = refusalOf;
 
 describe('handlePublishFailure, with its repositories in memory', () => {
   it('before the last attempt, a transient failure writes and announces nothing, counts a retry and is rethrown for the backoff', async () => {

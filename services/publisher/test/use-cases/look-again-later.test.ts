@@ -4,7 +4,7 @@ import type { Logger } from '@lps/logger';
 import type { MediaStatus, Network, NetworkAccount } from '@lps/network';
 import { isPostponed, type QueueJob } from '@lps/queue';
 import type { FileStorage } from '@lps/storage';
-import { postRow } from '@lps/testing';
+import { postRow, refusalOf } from '@lps/testing';
 import { lookAgainLater } from '../../src/domain/publish/look-again-later.js';
 import type { Claim } from '../../src/domain/publish/publication-records.js';
 import { PermanentPublishError } from '../../src/domain/publish/publish-errors.js';
@@ -45,11 +45,7 @@ function world(status: MediaStatus) {
   return { deps, job, givenBack, delays, uploads };
 }
 
-const rejection = async (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: Error) => error,
-  );
+const rejection = refusalOf;
 
 describe('a publication waiting for its video, with its repositories in memory', () => {
   it('parks the job while LinkedIn processes the video and gives back the attempt its claim counted; the upload is not repeated', async () => {

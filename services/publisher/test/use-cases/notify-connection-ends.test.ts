@@ -1,7 +1,7 @@
-import { loadConfig } from '@lps/config';
 import type { DueConnectionNotice, EndingGrant } from '@lps/db';
 import type { Logger } from '@lps/logger';
 import { notifyConnectionEnds } from '../../src/domain/accounts/notify-connection-ends.js';
+import { linkedInTestConfig } from '@lps/testing';
 
 // notifyConnectionEnds with its repository functions in memory: which grant gets which
 // connection.* notice, and that each is sent once, whoever runs the round (the claim is the
@@ -9,14 +9,7 @@ import { notifyConnectionEnds } from '../../src/domain/accounts/notify-connectio
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LPS_NETWORK: 'linkedin',
-  LINKEDIN_CLIENT_ID: 'id',
-  LINKEDIN_CLIENT_SECRET: 'secret',
-  LINKEDIN_REDIRECT_URI: 'https://lps.example/callback',
-  LPS_CONNECTION_WARNING_DAYS: '7,1',
-});
+const config = linkedInTestConfig({ LPS_CONNECTION_WARNING_DAYS: '7,1' });
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const grant = (memberId: string, endsInMs: number, kind: EndingGrant['grant'] = 'share'): EndingGrant => ({
