@@ -30,6 +30,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     logger: runtime.logger,
     provider: options.provider ?? createImageProvider(runtime.config),
     storage: options.storage ?? createStorage(runtime.config),
+    encodeThumbnail: encodeThumbnailJpeg,
   };
   const generation = await startQueueWorker(runtime, {
     queue: 'images',
@@ -47,7 +48,7 @@ export async function startImageService(runtime: Runtime, options: ImageServiceO
     handlers: {
       'attach-upload': inTurn(({ imageRequestId }, log) => attachUpload(deps, imageRequestId, log)),
       'draw-overlay': inTurn(({ imageRequestId }) => drawOverlay(deps, imageRequestId)),
-      'encode-link-thumbnail': inTurn((payload) => encodeLinkThumbnail({ storage: deps.storage, encodeThumbnail: encodeThumbnailJpeg }, payload)),
+      'encode-link-thumbnail': inTurn((payload) => encodeLinkThumbnail(deps, payload)),
     },
   });
   runtime.logger.info('image worker started', { provider: deps.provider.name, storage: deps.storage.driver, call_concurrency: callConcurrency });

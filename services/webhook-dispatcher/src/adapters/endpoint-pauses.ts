@@ -6,6 +6,20 @@ import type { EndpointPauses } from '../domain/delivery/delivery-ports.js';
 
 const REMEMBERED = 50_000;
 
+/**
+ * Endpoints whose receiver keeps not answering are paused: after
+ * TIMEOUTS_BEFORE_PAUSE time-outs in a row — counted across every dispatcher,
+ * in Redis — no dispatcher sends anything to the endpoint for PAUSE_MS: its jobs
+ * wait for the pause to end instead of each holding a slot for the whole
+ * time-out. Any answer (even an error status) ends the streak.
+ *
+ * A dispatcher learns of a pause another one started when it next asks Redis for
+ * one of the endpoint's slots (the acquire script reads the pause first, see
+ * endpoint-slots.ts) and remembers it here, so the jobs that follow are postponed
+ * without a Redis call. Slots handed from one of this process's requests to the
+ * next skip Redis, but only an endpoint that answers fast hands slots over, and a
+ * paused one does not.
+ */
 export function createEndpointPauses(redis: RedisClient, prefix: string, now: () => number = Date.now): EndpointPauses {
   /** Endpoints with a streak or a pause in Redis, as last seen here: an answer from one of them must end the streak there. */
   const known = new Map<string, { until: number }>();

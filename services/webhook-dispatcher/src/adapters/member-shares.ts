@@ -23,6 +23,25 @@ const REMEMBERED_ENDPOINTS = 50_000;
  */
 const REFUSAL_MEMORY_MS = 100;
 
+/**
+ * Keeps the dispatchers' delivery slots from being taken by one member.
+ * Endpoint slots bound what one receiver gets; this bounds what one member gets
+ * across all their endpoints (up to 20): without it, a member whose receivers
+ * hang holds every slot for the whole receiver time-out and everyone else's
+ * deliveries wait. Counted in Redis across every dispatcher (one Lua call per
+ * take, take-member-share.lua): the fleet's capacity is the sum of the
+ * concurrency of the dispatchers delivering now, a member always gets a quarter
+ * of it (a share), and more only while a share stays free for the others — so a
+ * member alone still uses the whole fleet but for one share, and a newcomer
+ * always finds room, whichever dispatchers the jobs landed on. A job over the
+ * limit is postponed for a moment (as for a busy endpoint).
+ *
+ * Each take is a lease that expires after `leaseMs`: a dispatcher killed
+ * mid-request frees its member slots, and stops counting in the capacity, by then.
+ *
+ * Endpoints never change owner, so the member of an endpoint is remembered
+ * after its first delivery is read: later jobs are judged before any read.
+ */
 export function createMemberShares(redis: RedisClient, prefix: string, options: MemberShareOptions): MemberShares {
   const owners = new Map<string, string>();
   const refusedUntil = new Map<string, number>();

@@ -24,18 +24,8 @@ export interface EndpointSlots {
 }
 
 /**
- * Endpoints whose receiver keeps not answering are paused: after
- * TIMEOUTS_BEFORE_PAUSE time-outs in a row — counted across every dispatcher,
- * in Redis — no dispatcher sends anything to the endpoint for PAUSE_MS: its jobs
- * wait for the pause to end instead of each holding a slot for the whole
- * time-out. Any answer (even an error status) ends the streak.
- *
- * A dispatcher learns of a pause another one started when it next asks Redis for
- * one of the endpoint's slots (the acquire script reads the pause first, see
- * endpoint-slots.ts) and remembers it here, so the jobs that follow are postponed
- * without a Redis call. Slots handed from one of this process's requests to the
- * next skip Redis, but only an endpoint that answers fast hands slots over, and a
- * paused one does not.
+ * Endpoints paused after several time-outs in a row, counted across every
+ * dispatcher: while paused, nothing is sent to the endpoint and its jobs wait.
  */
 export interface EndpointPauses {
   /** When the endpoint's pause ends (ms since epoch), as far as this process knows, or undefined. */
@@ -46,25 +36,7 @@ export interface EndpointPauses {
   record(endpointId: string, timedOut: boolean): Promise<number | undefined>;
 }
 
-/**
- * Keeps the dispatchers' delivery slots from being taken by one member.
- * Endpoint slots bound what one receiver gets; this bounds what one member gets
- * across all their endpoints (up to 20): without it, a member whose receivers
- * hang holds every slot for the whole receiver time-out and everyone else's
- * deliveries wait. Counted in Redis across every dispatcher (one Lua call per
- * take, take-member-share.lua): the fleet's capacity is the sum of the
- * concurrency of the dispatchers delivering now, a member always gets a quarter
- * of it (a share), and more only while a share stays free for the others — so a
- * member alone still uses the whole fleet but for one share, and a newcomer
- * always finds room, whichever dispatchers the jobs landed on. A job over the
- * limit is postponed for a moment (as for a busy endpoint).
- *
- * Each take is a lease that expires after `leaseMs`: a dispatcher killed
- * mid-request frees its member slots, and stops counting in the capacity, by then.
- *
- * Endpoints never change owner, so the member of an endpoint is remembered
- * after its first delivery is read: later jobs are judged before any read.
- */
+/** Each member's share of the dispatchers' delivery slots, across every dispatcher: one member cannot take them all. */
 export interface MemberShares {
   /** The member of an endpoint, if one of its deliveries was read in this process. */
   memberOf(endpointId: string): string | undefined;
