@@ -6,6 +6,7 @@
  * Workspace packages resolve to their sources (tsconfig.architecture.json), so the graph
  * crosses packages without a build and a cycle through two packages is seen too.
  */
+// A use case's test beside it (`<use-case>.test.ts`) is in domain/ too, so the same rules keep it in memory: no Redis, SQL or runtime.
 const DOMAIN = '^(services|packages)/[^/]+/src/domain/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -39,6 +40,14 @@ module.exports = {
       comment: 'adapters/ implement what domain/ declares; a use case importing an adapter could not be run with another (in memory, in a test).',
       from: { path: '^services/([^/]+)/src/domain/' },
       to: { path: '^services/$1/src/adapters/' },
+    },
+    {
+      name: 'api-entries-call-a-topic-through-its-index',
+      severity: 'error',
+      comment:
+        "The API's entries (routes, MCP tools, the OAuth callback, http/, the package index) call a topic's use cases through domain/<topic>/index.ts, which lists what may be called: the files behind it are the use cases' own to arrange.",
+      from: { path: '^services/api/src/', pathNot: '^services/api/src/domain/' },
+      to: { path: '^services/api/src/domain/[^/]+/', pathNot: '^services/api/src/domain/[^/]+/index[.]ts$' },
     },
     {
       name: 'packages-never-import-services',

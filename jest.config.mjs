@@ -15,7 +15,8 @@ const sourceMapper = {
 export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services'],
-  testMatch: ['**/test/**/*.test.ts'],
+  // A use case's in-memory test sits beside it in src/ (services/api/src/domain/<topic>/<use-case>.test.ts).
+  testMatch: ['**/test/**/*.test.ts', '**/src/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { ...(fromSource ? sourceMapper : {}), '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -10,6 +10,8 @@ import { existsSync, statSync, mkdirSync, writeFileSync, readFileSync, readdirSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { patchPrismaClient } from './patch-prisma-client.mjs';
+import { buildWeb } from './build-web.mjs';
+import { runQuietly } from './quiet-step.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -31,6 +33,14 @@ function run(command, commandArgs, options = {}) {
     say(`step failed: ${command} ${commandArgs.join(' ')} (exit ${result.status ?? result.signal})`);
     process.exit(result.status ?? 1);
   }
+}
+
+/** A step whose output is shown only when it fails (quiet-step.mjs says why); a failure ends the bootstrap. */
+function runQuiet(title, command, commandArgs) {
+  const status = runQuietly(command, commandArgs, { cwd: root });
+  if (status === 0) return;
+  say(`step failed: ${title} (exit ${status})`);
+  process.exit(status);
 }
 
 /** Runs the steps at once, their output on stderr; exits with the first failure's code once all have ended. */
@@ -75,7 +85,8 @@ function ensureInstalled() {
   if (existsSync(marker) && manifests.every((file) => mtime(file) <= mtime(marker))) return;
   say('installing workspace dependencies with pnpm');
   const frozen = existsSync(lock) && process.env.CI ? ['--frozen-lockfile'] : [];
-  run(process.execPath, [pnpmBin(), 'install', '--reporter=append-only', ...frozen]);
+  // pnpm's listing of what it added is shown only when the install fails.
+  runQuiet('pnpm install', process.execPath, [pnpmBin(), 'install', '--reporter=append-only', ...frozen]);
 }
 
 function ensurePrismaClient() {
@@ -83,7 +94,7 @@ function ensurePrismaClient() {
   const generated = join(root, 'packages', 'db', 'src', 'generated', 'prisma', 'client.ts');
   if (mtime(generated) >= mtime(schema)) return;
   say('generating the Prisma client');
-  run(join(root, 'node_modules', '.bin', 'prisma'), ['generate']);
+  runQuiet('prisma generate', join(root, 'node_modules', '.bin', 'prisma'), ['generate']);
   patchPrismaClient(root);
 }
 
@@ -91,6 +102,7 @@ function build() {
   run(join(root, 'node_modules', '.bin', 'tsc'), ['-b', 'tsconfig.json']);
   // @lps/client is generated from the API's OpenAPI document, so it builds after the API (skipped when up to date).
   run(process.execPath, [join(root, 'packages', 'client', 'scripts', 'build.mjs')]);
+  buildWeb({ root, say });
 }
 
 async function prepareDatabase() {
@@ -129,6 +141,7 @@ switch (action) {
   case 'test': {
     const { checkServices } = await import('./check-services.mjs');
     await checkServices({ say });
+    if (!fromSource || (await import('./test-selection.mjs')).selectionNeedsBrowser(root, args)) (await import('./ensure-browser.mjs')).ensureBrowser({ say });
     // The whole suite is the gate: it type-checks every test, lints, checks the formatting and runs the tests on
     // the built code. A subset is the inner loop: on the sources, transpiled only (the editor and the whole suite
     // check the rest). The three checks run side by side: together about as long as eslint alone.

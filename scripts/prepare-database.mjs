@@ -1,9 +1,9 @@
 // Creates the database named by DATABASE_URL when it is missing and applies
 // pending migrations. Runs after the workspace is installed (it needs `pg`).
-import { spawnSync } from 'node:child_process';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { runQuietly } from './quiet-step.mjs';
 
 export const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/lps';
 
@@ -40,12 +40,9 @@ async function appliedMigrationCount(databaseUrl) {
 }
 
 export function migrate(root, databaseUrl) {
-  const result = spawnSync(join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], {
-    cwd: root,
-    stdio: ['ignore', 2, 2],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  if (result.status !== 0) throw new Error(`prisma migrate deploy failed for ${redact(databaseUrl)}`);
+  // Prisma's output is shown only when it fails (quiet-step.mjs says why).
+  const status = runQuietly(join(root, 'node_modules', '.bin', 'prisma'), ['migrate', 'deploy'], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } });
+  if (status !== 0) throw new Error(`prisma migrate deploy failed for ${redact(databaseUrl)}`);
 }
 
 function redact(databaseUrl) {
@@ -65,7 +62,8 @@ export async function prepareDatabase({ root, say }) {
   }
   const migrationsDir = join(root, 'prisma', 'migrations');
   const available = existsSync(migrationsDir) ? readdirSync(migrationsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).length : 0;
-  if ((await appliedMigrationCount(databaseUrl)) >= available) return;
-  say('applying database migrations');
+  const pending = available - (await appliedMigrationCount(databaseUrl));
+  if (pending <= 0) return;
+  say(`applying ${pending} database migration${pending === 1 ? '' : 's'}`);
   migrate(root, databaseUrl);
 }

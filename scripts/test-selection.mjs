@@ -39,3 +39,9 @@ export function selectionNeedsBuild(root, jestArgs) {
   if (!tests) return true;
   return tests.some((test) => [...testSources(test)].some((file) => /dist\//.test(readFileSync(file, 'utf8'))));
 }
+
+/** Whether the selected tests drive the browser (a test under a `test/browser/` folder). */
+export function selectionNeedsBrowser(root, jestArgs) {
+  const tests = selectedTests(root, jestArgs);
+  return !tests || tests.some((test) => /[/\\]test[/\\]browser[/\\]/.test(test));
+}

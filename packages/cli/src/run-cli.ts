@@ -8,17 +8,23 @@ const USAGE = `usage: lps <command> [options]
   member create --name <name> [--headline <text>] [--company <name>] [--json]
   member list [--json]
   member connect <member-id> [--replace] [--analytics] [--json]
-                                           (LPS_NETWORK=linkedin: prints the authorize URL; --replace
+                                           (LPS_NETWORK=sandbox: connects the member again at once;
+                                            LPS_NETWORK=linkedin: prints the authorize URL; --replace
                                             allows switching to another LinkedIn person; --analytics
                                             connects the analytics app, LINKEDIN_ANALYTICS_*)
   member connections [--json]              (tokens, scopes and expiry; flags those expiring soon and
                                             posts scheduled after a connection ends)
-  key create --member <member-id> [--json]
+  member sign-in-link <member-id> [--json] (a one-time link into the dashboard, valid LPS_SIGN_IN_LINK_TTL)
+  key create --member <member-id> [--name <label>] [--scope full|read_only|no_publish]
+             [--expires <date|duration>] [--json]
   key revoke <key-id> [--json]
   key list --member <member-id> [--json]
   encryption rotate [--json]               (re-encrypts stored secrets still under a previous key)
   post attach <post-id> <urn> [--json]     (the post is on the network as <urn>, e.g. the URN a failed
-                                            publication named: it becomes published, analytics follow)`;
+                                            publication named: it becomes published, analytics follow)
+  sandbox fail-next <member-id> [--error expired_token|access_denied|duplicate|too_long|throttled|server_error]
+                    [--json]               (LPS_NETWORK=sandbox: the member's next publication is refused
+                                            as LinkedIn would refuse it; default duplicate)`;
 
 /** Runs one CLI command; returns the exit code. Output goes to `print` (stdout), problems to stderr. */
 export async function runCli(argv: string[], print: (text: string) => void = (text) => process.stdout.write(`${text}\n`)): Promise<number> {
@@ -32,9 +38,12 @@ export async function runCli(argv: string[], print: (text: string) => void = (te
         headline: { type: 'string' },
         company: { type: 'string' },
         member: { type: 'string' },
+        scope: { type: 'string' },
+        expires: { type: 'string' },
         json: { type: 'boolean' },
         replace: { type: 'boolean' },
         analytics: { type: 'boolean' },
+        error: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

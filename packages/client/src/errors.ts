@@ -3,6 +3,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'method_not_allowed'
   | 'validation_error'
   | 'unprocessable'
   | 'conflict'

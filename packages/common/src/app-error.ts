@@ -33,6 +33,10 @@ export const isAppError = (error: unknown): error is AppError => error instanceo
 
 export const notFound = (what = 'resource'): AppError => new AppError('not_found', `${what} not found`);
 
+/** A known path asked with a method it does not have: 405 with the methods it has in `Allow` (RFC 9110 §15.5.6). */
+export const methodNotAllowed = (method: string, path: string, allow: string[]): AppError =>
+  new AppError('method_not_allowed', `${path} does not take ${method}; it takes ${allow.join(', ')}`, { headers: { Allow: allow.join(', ') } });
+
 export const conflict = (message: string): AppError => new AppError('conflict', message);
 
 export const validationError = (details: ErrorDetails, message = 'request failed validation'): AppError => new AppError('validation_error', message, { details });

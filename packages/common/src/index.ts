@@ -9,3 +9,6 @@ export * from './lua-command.js';
 export * from './fit-text.js';
 export * from './redis-keys.js';
 export * from './body-pace.js';
+export * from './key-scopes.js';
+export * from './network-post-attachment.js';
+export * from './needs.js';

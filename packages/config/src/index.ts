@@ -6,3 +6,5 @@ export { DEFAULT_PUBLISH_CONCURRENCY } from './sections/network.js';
 export type { RateLimitRule } from './sections/rate-limits.js';
 export { scopeList } from './scope-list.js';
 export { matchReturnUrl, parseAllowedReturnUrl, parseReturnUrl, RETURN_URL_MAX_LENGTH, type AllowedReturnUrl } from './return-urls.js';
+export { parseDurationMs } from './duration.js';
+export type { SignUpPolicy } from './sections/dashboard.js';

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { sections } from './sections/index.js';
 import { redisProblems, type RedisSettings } from './sections/redis.js';
 import type { ConfigSection } from './sections/section.js';
+import type { AllowedReturnUrl } from './return-urls.js';
 
 type Sections = typeof sections;
 type Built<S> = S extends ConfigSection<infer T> ? T : never;
@@ -37,12 +38,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...core.build(value),
     ...Object.fromEntries(Object.entries(others).map(([name, section]) => [name, section.build(value)])),
   } as Config;
+  if (config.network.mode === 'sandbox' && config.network.connect.returnUrls.length === 0) config.network.connect.returnUrls = sandboxReturnUrls(config.http.publicBaseUrl);
   const redis = redisProblems(config.redis, value.REDIS_TLS_CA_FILE !== undefined);
   if (redis.length > 0) throw new ConfigError(`invalid configuration: ${redis.join('; ')}`);
   if (config.nodeEnv === 'production' && config.security.encryptionKeyIsDevelopmentDefault) {
     throw new ConfigError('invalid configuration: LPS_ENCRYPTION_KEY is required when NODE_ENV=production');
   }
   return config;
+}
+
+/**
+ * The sandbox's self-service connection works with nothing set (decision 0028): without
+ * LPS_CONNECT_RETURN_URLS a member's link may send the browser back to any page of this
+ * service's own origin (PUBLIC_BASE_URL). Nothing leaves the service, so it opens no
+ * redirect to anyone else; with LinkedIn the list stays the operator's to write.
+ */
+function sandboxReturnUrls(publicBaseUrl: string): AllowedReturnUrl[] {
+  return [{ origin: new URL(publicBaseUrl).origin, path: '/' }];
 }
 
 /** Every environment variable the service reads (docs/configuration.md documents each; a test checks it). */

@@ -85,6 +85,8 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
+const LINKEDIN = { LPS_NETWORK: 'linkedin', LINKEDIN_CLIENT_ID: 'id', LINKEDIN_CLIENT_SECRET: 'secret', LINKEDIN_REDIRECT_URI: 'https://lps.example/callback' };
+
 describe('LPS_CONNECT_RETURN_URLS', () => {
   const load = (value: string) => loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test', LPS_CONNECT_RETURN_URLS: value }).network.connect.returnUrls;
 
@@ -106,8 +108,19 @@ describe('LPS_CONNECT_RETURN_URLS', () => {
     expect(() => load(value)).toThrow(/LPS_CONNECT_RETURN_URLS/);
   });
 
-  it('unset: self-service connection is off (an empty list)', () => {
-    expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test' }).network.connect.returnUrls).toEqual([]);
+  it('unset with LinkedIn: self-service connection is off (an empty list)', () => {
+    expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test', ...LINKEDIN }).network.connect.returnUrls).toEqual([]);
+  });
+
+  it("unset in the sandbox: any page of the service's own origin (PUBLIC_BASE_URL, else http://127.0.0.1:$PORT; decision 0028)", () => {
+    expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test' }).network.connect.returnUrls).toEqual([{ origin: 'http://127.0.0.1:3000', path: '/' }]);
+    expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test', PORT: '8080' }).network.connect.returnUrls).toEqual([{ origin: 'http://127.0.0.1:8080', path: '/' }]);
+    const behindProxy = loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_BASE_URL: 'https://lps.example.com/base/' });
+    expect(behindProxy.network.connect.returnUrls).toEqual([{ origin: 'https://lps.example.com', path: '/' }]);
+    // Set, the list is the operator's alone, in the sandbox too.
+    expect(loadConfig({ LPS_DATA_DIR: dataDir, NODE_ENV: 'test', LPS_CONNECT_RETURN_URLS: 'https://app.example.com/x' }).network.connect.returnUrls).toEqual([
+      { origin: 'https://app.example.com', path: '/x' },
+    ]);
   });
 });
 

@@ -49,14 +49,6 @@ export function createDb(databaseUrl: string, options: DbOptions & { pool?: SqlP
 /** Runs `fn` in one transaction: the state change and its outbox row commit together or not at all. */
 export const inTransaction = <T>(db: Db, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> => db.$transaction(fn, { maxWait: 5_000, timeout: 15_000 });
 
-/**
- * Serialises, until the transaction ends, every transaction taking the same
- * (scope, member) lock: a count-then-insert under it cannot be raced.
- */
-export const lockMemberScope = async (tx: DbOrTx, scope: string, memberId: string): Promise<void> => {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope}:${memberId}`}, 0))`;
-};
-
 /** The plain-SQL counterpart of `inTransaction`: BEGIN … COMMIT on one connection, ROLLBACK on any error. */
 export async function inSqlTransaction<T>(pool: SqlPool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

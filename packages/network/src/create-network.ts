@@ -17,5 +17,5 @@ export interface NetworkDependencies {
 export function createNetwork(config: Config, dependencies: NetworkDependencies = {}): Network {
   if (config.network.mode === 'linkedin') return new LinkedInNetwork(config.network.linkedin, dependencies.logger);
   const store = dependencies.redis ? new RedisSandboxStore(dependencies.redis, config.redis.prefix) : new MemorySandboxStore();
-  return new SandboxNetwork(store, dependencies.sandbox);
+  return new SandboxNetwork(store, { publishAttempts: config.network.publish.attempts, ...dependencies.sandbox });
 }

@@ -39,12 +39,28 @@ export interface ArticleCard {
   thumbnailAltText?: string;
 }
 
-/** What a post carries besides its text: one of a single medium, several images, or a link card (none: text only). */
+/** How long a poll takes votes, in days (LinkedIn's ONE_DAY, THREE_DAYS, SEVEN_DAYS, FOURTEEN_DAYS). */
+export type PollDurationDays = 1 | 3 | 7 | 14;
+
+/** A poll (LinkedIn's `content.poll`): a question, 2–4 options, one vote per member. It carries no media. */
+export interface PollRequest {
+  question: string;
+  options: string[];
+  durationDays: PollDurationDays;
+}
+
+/**
+ * A post to publish: its `commentary` exactly as it is sent (made by
+ * `composeCommentary`, the function the preview shows it with: decision 0032), and
+ * what it carries besides: one of a single medium, several images, a poll or a
+ * link card (none: text only).
+ */
 export interface PublishRequest {
-  text: string;
+  commentary: string;
   media?: UploadedMedia;
   /** 2–20 images, in order (a multi-image post). */
   images?: UploadedImage[];
+  poll?: PollRequest;
   article?: ArticleCard;
   /** Our stable client reference for this post (recovery after a crash; the sandbox records it). */
   reference: string;
@@ -113,11 +129,11 @@ export interface Network {
    */
   findByReference(account: NetworkAccount, reference: string): Promise<PublishedPost | undefined>;
   /**
-   * Reads post `urn` back: is it there, by this account, with this text? A
+   * Reads post `urn` back: is it there, by this account, with this commentary? A
    * "duplicate of urn:…" answer is adopted only when it is (the URN may be a
    * deleted post or someone else's).
    */
-  checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck>;
+  checkOwnPost(account: NetworkAccount, urn: string, commentary: string): Promise<OwnPostCheck>;
 }
 
 /** LinkedIn's public URL of a post: the URN goes into the path as it is. */

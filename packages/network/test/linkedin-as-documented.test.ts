@@ -33,7 +33,7 @@ const stored = (urn: string) => fake.state.posts.find((post) => post.urn === urn
 describe('hashtags and mentions: body → commentary → what LinkedIn shows', () => {
   it('#word becomes a hashtag, @[Name](urn) a mention, everything else reads as written', async () => {
     const body = 'Shipping #TypeScript tips with @[Ada (Lovelace)](urn:li:person:abc_123) & @[Acme](urn:li:organization:42).\n#DevOps #café #हिन्दी';
-    const published = await network.publishPost(account, { text: body, reference: 'h1' });
+    const published = await network.publishPost(account, { commentary: toLittleText(body), reference: 'h1' });
     expect(stored(published.urn)).toMatchObject({
       text: body.replace('@[Ada (Lovelace)](urn:li:person:abc_123)', 'Ada (Lovelace)').replace('@[Acme](urn:li:organization:42)', 'Acme'),
       hashtags: ['TypeScript', 'DevOps', 'café', 'हिन्दी'],
@@ -53,13 +53,13 @@ describe('hashtags and mentions: body → commentary → what LinkedIn shows', (
     ['(#inparens) "#quoted" #end.', ['inparens', 'quoted', 'end']],
     ['東京の旅 ＃旅行 and #東京', ['旅行', '東京']],
   ])('%s: tags %j, and the text still reads exactly as written', async (body, tags) => {
-    const published = await network.publishPost(account, { text: body, reference: 'h2' });
+    const published = await network.publishPost(account, { commentary: toLittleText(body), reference: 'h2' });
     expect(stored(published.urn)).toMatchObject({ text: body, hashtags: tags });
   });
 
   it('something that only looks like a mention (no URN, a URL, unclosed) stays text', async () => {
     const body = 'mail @[me](mailto:x) or @[Ada](https://example.test) or @[Ada](urn:li:person:1 and @ada';
-    const published = await network.publishPost(account, { text: body, reference: 'h3' });
+    const published = await network.publishPost(account, { commentary: toLittleText(body), reference: 'h3' });
     expect(stored(published.urn)).toMatchObject({ text: body, mentions: [] });
   });
 
@@ -70,39 +70,39 @@ describe('hashtags and mentions: body → commentary → what LinkedIn shows', (
 
 describe('reading a post back (recovery after a duplicate answer)', () => {
   it('our post, with our text, is ours', async () => {
-    const published = await network.publishPost(account, { text: 'read me back #ok', reference: 'r1' });
-    const check = await network.checkOwnPost(account, published.urn, 'read me back #ok');
+    const published = await network.publishPost(account, { commentary: toLittleText('read me back #ok'), reference: 'r1' });
+    const check = await network.checkOwnPost(account, published.urn, toLittleText('read me back #ok'));
     expect(check).toEqual({ verdict: 'ours', createdAt: expect.any(Date) });
     // The Posts API's createdAt, and the time LinkedIn's ids carry (decision 0017), say the same.
     expect(Math.abs((check as { createdAt: Date }).createdAt.getTime() - (linkedInPostCreatedAt(published.urn) as Date).getTime())).toBeLessThan(1_000);
   });
 
   it('a deleted post is still named by the duplicate check ("ghost") and reads back as gone (404)', async () => {
-    const first = await network.publishPost(account, { text: 'said and deleted', reference: 'g' });
+    const first = await network.publishPost(account, { commentary: 'said and deleted', reference: 'g' });
     await network.deletePost(account, first.urn);
-    const duplicate = await failureOf(network.publishPost(account, { text: 'said and deleted', reference: 'g' }));
+    const duplicate = await failureOf(network.publishPost(account, { commentary: 'said and deleted', reference: 'g' }));
     expect([duplicate.kind, duplicate.duplicateOf]).toEqual(['duplicate', first.urn]);
     expect(await network.checkOwnPost(account, first.urn, 'said and deleted')).toEqual({ verdict: 'gone' });
   });
 
   it('our post with other text is not ours', async () => {
-    const ours = await network.publishPost(account, { text: 'older words', reference: 'x' });
+    const ours = await network.publishPost(account, { commentary: 'older words', reference: 'x' });
     expect(await network.checkOwnPost(account, ours.urn, 'newer words')).toEqual({ verdict: 'not ours', reason: expect.stringContaining('commentary differs') });
   });
 
   it("another member's post cannot be read (403), nor our own without r_member_social: an error, never a verdict of ours", async () => {
     const other = fake.state.addAccount({ scopes: READER_SCOPES });
-    const theirs = await network.publishPost({ memberId: 'o', personUrn: other.personUrn, accessToken: other.accessToken }, { text: 'same words', reference: 'o' });
+    const theirs = await network.publishPost({ memberId: 'o', personUrn: other.personUrn, accessToken: other.accessToken }, { commentary: 'same words', reference: 'o' });
     const foreign = await failureOf(network.checkOwnPost(account, theirs.urn, 'same words'));
     expect([foreign.kind, foreign.status, foreign.code]).toEqual(['permanent', 403, 'ACCESS_DENIED']);
     const writer = fake.state.addAccount();
     const writerAccount = { memberId: 'w', personUrn: writer.personUrn, accessToken: writer.accessToken };
-    const own = await network.publishPost(writerAccount, { text: 'cannot read my own', reference: 'w' });
+    const own = await network.publishPost(writerAccount, { commentary: 'cannot read my own', reference: 'w' });
     expect((await failureOf(network.checkOwnPost(writerAccount, own.urn, 'cannot read my own'))).status).toBe(403);
   });
 
   it('reads with the versioned Rest.li headers at /rest/posts/{encoded urn}', async () => {
-    const published = await network.publishPost(account, { text: 'headers on read', reference: 'r2' });
+    const published = await network.publishPost(account, { commentary: 'headers on read', reference: 'r2' });
     await network.checkOwnPost(account, published.urn, 'headers on read');
     const read = fake.state.requests.filter((request) => request.method === 'GET' && request.path === `/rest/posts/${encodeURIComponent(published.urn)}`);
     expect(read).toHaveLength(1);
@@ -125,7 +125,7 @@ describe('uploads', () => {
   it('an image still PROCESSING when the post is made is waited for: one post, with that image', async () => {
     const image = await network.uploadImage(account, await hugePng(3, 2), 'image/png');
     const before = fake.state.requests.length;
-    const published = await network.publishPost(account, { text: 'right after the upload', reference: 'p', media: { kind: 'image', urn: image } });
+    const published = await network.publishPost(account, { commentary: 'right after the upload', reference: 'p', media: { kind: 'image', urn: image } });
     const calls = fake.state.requests.slice(before).filter((request) => request.path === '/rest/posts');
     expect(calls.length).toBeGreaterThan(1);
     expect(fake.state.posts.filter((post) => post.text === 'right after the upload').map((post) => post.urn)).toEqual([published.urn]);

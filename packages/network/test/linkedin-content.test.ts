@@ -36,19 +36,19 @@ describe('link cards: content.article', () => {
   it('carries source, title, description and an uploaded thumbnail with its alt text, as set (LinkedIn scrapes nothing)', async () => {
     const thumbnail = await network.uploadImage(account, png, 'image/png');
     const article = { source: 'https://example.test/post?a=1', title: 'A title', description: 'What the page says', thumbnail, thumbnailAltText: 'A chart' };
-    const published = await network.publishPost(account, { text: 'Read this https://example.test/post?a=1', reference: 'a1', article });
+    const published = await network.publishPost(account, { commentary: 'Read this https://example.test/post?a=1', reference: 'a1', article });
     expect(stored(published.urn)?.content).toEqual({ article });
   });
 
   it('a card without a thumbnail or description is a card all the same', async () => {
-    const published = await network.publishPost(account, { text: 'bare card', reference: 'a2', article: { source: 'https://example.test/', title: 'example.test' } });
+    const published = await network.publishPost(account, { commentary: 'bare card', reference: 'a2', article: { source: 'https://example.test/', title: 'example.test' } });
     expect(stored(published.urn)?.content).toEqual({ article: { source: 'https://example.test/', title: 'example.test' } });
   });
 
   it('the fake refuses what LinkedIn refuses: a source that is no URL, a card without a title (400), nothing created', async () => {
     const before = postsBy().length;
-    const noUrl = await failureOf(network.publishPost(account, { text: 'x1', reference: 'a3', article: { source: 'javascript:alert(1)', title: 't' } }));
-    const noTitle = await failureOf(network.publishPost(account, { text: 'x2', reference: 'a4', article: { source: 'https://example.test/', title: ' ' } }));
+    const noUrl = await failureOf(network.publishPost(account, { commentary: 'x1', reference: 'a3', article: { source: 'javascript:alert(1)', title: 't' } }));
+    const noTitle = await failureOf(network.publishPost(account, { commentary: 'x2', reference: 'a4', article: { source: 'https://example.test/', title: ' ' } }));
     expect([noUrl.kind, noUrl.status, noTitle.kind, noTitle.status]).toEqual(['permanent', 400, 'permanent', 400]);
     expect(postsBy()).toHaveLength(before);
   });
@@ -59,7 +59,7 @@ describe('several images: content.multiImage', () => {
     for (const count of [2, 20]) {
       const urns = await images(count);
       const request = urns.map((urn, index) => ({ urn, altText: `picture ${index + 1}` }));
-      const published = await network.publishPost(account, { text: `${count} pictures`, reference: `m${count}`, images: request });
+      const published = await network.publishPost(account, { commentary: `${count} pictures`, reference: `m${count}`, images: request });
       expect(stored(published.urn)?.content).toEqual({ multiImage: { images: urns.map((id, index) => ({ id, altText: `picture ${index + 1}` })) } });
     }
   });
@@ -68,7 +68,7 @@ describe('several images: content.multiImage', () => {
     const urns = await images(21);
     for (const count of [1, 21]) {
       const before = fake.state.requests.length;
-      const error = await failureOf(network.publishPost(account, { text: `${count}`, reference: 'm', images: urns.slice(0, count).map((urn) => ({ urn })) }));
+      const error = await failureOf(network.publishPost(account, { commentary: `${count}`, reference: 'm', images: urns.slice(0, count).map((urn) => ({ urn })) }));
       expect([error.kind, error.message]).toEqual(['permanent', expect.stringContaining('2 to 20 images')]);
       expect(fake.state.requests.length).toBe(before);
     }
@@ -103,7 +103,7 @@ describe('several images: content.multiImage', () => {
   it('refuses one content type mixed with another', async () => {
     const [urn] = await images(1);
     const error = await failureOf(
-      network.publishPost(account, { text: 'mixed', reference: 'x', media: { kind: 'image', urn: urn as string }, article: { source: 'https://example.test/', title: 't' } }),
+      network.publishPost(account, { commentary: 'mixed', reference: 'x', media: { kind: 'image', urn: urn as string }, article: { source: 'https://example.test/', title: 't' } }),
     );
     expect(error.kind).toBe('permanent');
   });
@@ -113,10 +113,10 @@ describe('alt text: content.media.altText', () => {
   it(`is sent up to LinkedIn's ${LINKEDIN_ALT_TEXT_MAX} characters, and one more is refused before any call`, async () => {
     const [urn] = (await images(1)) as [string];
     const longest = 'é'.repeat(LINKEDIN_ALT_TEXT_MAX);
-    const published = await network.publishPost(account, { text: 'described', reference: 'alt', media: { kind: 'image', urn, altText: longest } });
+    const published = await network.publishPost(account, { commentary: 'described', reference: 'alt', media: { kind: 'image', urn, altText: longest } });
     expect(stored(published.urn)?.content).toEqual({ media: { id: urn, altText: longest } });
     const before = fake.state.requests.length;
-    const error = await failureOf(network.publishPost(account, { text: 'too long', reference: 'alt2', media: { kind: 'image', urn, altText: `${longest}x` } }));
+    const error = await failureOf(network.publishPost(account, { commentary: 'too long', reference: 'alt2', media: { kind: 'image', urn, altText: `${longest}x` } }));
     expect([error.kind, fake.state.requests.length]).toEqual(['permanent', before]);
   });
 });
@@ -129,7 +129,7 @@ describe("Images API: an image over LinkedIn's pixel limit", () => {
     const urn = await network.uploadImage(account, huge, 'image/png');
     const before = postsBy().length;
     const error = await failureOf(
-      network.publishPost(account, { text: 'huge thumbnail', reference: 'big', article: { source: 'https://example.test/', title: 't', thumbnail: urn } }),
+      network.publishPost(account, { commentary: 'huge thumbnail', reference: 'big', article: { source: 'https://example.test/', title: 't', thumbnail: urn } }),
     );
     expect([error.kind, error.code]).toEqual(['permanent', 'MEDIA_ASSET_PROCESSING_FAILED']);
     expect(postsBy()).toHaveLength(before);

@@ -116,7 +116,7 @@ describe('scopes and expiry on the API', () => {
     const account = fake.state.addAccount();
     fake.state.accounts.get(account.accessToken)!.expiresAt = new Date(Date.now() - 1);
     const error = await failureOf(
-      new LinkedInNetwork(settings()).publishPost({ memberId: 'm', personUrn: account.personUrn, accessToken: account.accessToken }, { text: 'late', reference: 'late' }),
+      new LinkedInNetwork(settings()).publishPost({ memberId: 'm', personUrn: account.personUrn, accessToken: account.accessToken }, { commentary: 'late', reference: 'late' }),
     );
     expect([error.kind, error.status, error.serviceErrorCode]).toEqual(['unauthorized', 401, 65602]);
   });

@@ -75,7 +75,7 @@ describe('uploading a video', () => {
 
   it('a post names the video once AVAILABLE, with its title; while PROCESSING the create is repeated in place', async () => {
     const urn = await network.uploadVideo(account, sourceOf(randomBytes(70_000)));
-    const published = await network.publishPost(account, { text: 'a clip', reference: 'v', media: { kind: 'video', urn, title: 'Short clip' } });
+    const published = await network.publishPost(account, { commentary: 'a clip', reference: 'v', media: { kind: 'video', urn, title: 'Short clip' } });
     expect(published.urn).toMatch(/^urn:li:ugcPost:/);
     expect(fake.state.posts.find((post) => post.urn === published.urn)?.content).toEqual({ media: { id: urn, title: 'Short clip' } });
   });
@@ -119,7 +119,7 @@ describe('uploading a video', () => {
     fake.state.failNextVideoProcessing = true;
     const urn = await network.uploadVideo(account, sourceOf(randomBytes(10_000)));
     await waitFor(async () => (await network.videoStatus(account, urn)) === 'PROCESSING_FAILED' || undefined, { what: 'video failed' });
-    const error = await failureOf(network.publishPost(account, { text: 'broken clip', reference: 'vf', media: { kind: 'video', urn } }));
+    const error = await failureOf(network.publishPost(account, { commentary: 'broken clip', reference: 'vf', media: { kind: 'video', urn } }));
     expect([error.kind, error.code]).toEqual(['permanent', 'MEDIA_ASSET_PROCESSING_FAILED']);
     expect(fake.state.livePosts(account.personUrn).filter((post) => post.text === 'broken clip')).toHaveLength(0);
   });

@@ -10,7 +10,8 @@ export type { RelayOutboxPayload, DeliverWebhookPayload } from './jobs/webhook-j
 export { connectRedis, createRedisClient, bullPrefix, isCluster, type RedisClient, type RedisRole } from './connections.js';
 export { assertQueueConnected, createQueues, closeQueues, enqueue, enqueueMany, RedisUnavailableError, type EnqueueOptions, type Queues } from './queues.js';
 export { publishJobId } from './jobs/publish-jobs.js';
-export { placePublishJob, type PublishJobPlacement } from './place-publish-job.js';
+export { placePublishJob, removeDelayedPublishJob, type PublishJobPlacement } from './place-publish-job.js';
 export { startWorker, type JobHandler, type QueueHandlers, type StartWorkerOptions } from './worker.js';
 export { attemptsOf, failJobForGood, isPostponed, postponeJob, type QueueJob } from './postpone.js';
 export { keyRevocationChannel, publishKeyRevocation, subscribeKeyRevocations } from './key-revocations.js';
+export { ensureJob } from './ensure-job.js';

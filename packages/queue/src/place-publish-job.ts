@@ -42,3 +42,14 @@ export async function placePublishJob(
   await enqueue(queues, 'publish-post', { postId }, { ...retry, delay, requestId: options.requestId });
   return 'added';
 }
+
+/**
+ * Removes job `publish-<postId>` while it waits for its time (a post unscheduled): a later
+ * schedule then adds a job for its own time instead of joining one for the old time. A job
+ * already due or running is left alone: it reads the post and finds it unscheduled.
+ */
+export async function removeDelayedPublishJob(queues: Queues, postId: string): Promise<void> {
+  assertQueueConnected(queues.publish);
+  const job = await queues.publish.getJob(publishJobId(postId));
+  if (job && (await job.getState()) === 'delayed') await job.remove();
+}

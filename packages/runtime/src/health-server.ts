@@ -28,7 +28,7 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 /** Refusals in the API's error envelope: a probe or a person at the wrong path reads why. */
 function refuse(res: ServerResponse, status: 404 | 405): void {
   const error =
-    status === 404 ? { code: 'not_found', message: 'only /health, /ready and /metrics are served here' } : { code: 'validation_error', message: 'only GET is served here' };
+    status === 404 ? { code: 'not_found', message: 'only /health, /ready and /metrics are served here' } : { code: 'method_not_allowed', message: 'only GET is served here' };
   res.writeHead(status, { ...JSON_TYPE, ...(status === 405 ? { allow: 'GET' } : {}) }).end(JSON.stringify({ error }));
 }
 
@@ -55,6 +55,7 @@ export async function startHealthServer(runtime: Runtime, port: number, serviceC
       refuse(res, 404);
     }
   });
+  let taken = false;
   try {
     await listen(server, port, runtime.config.http.host);
   } catch (error) {
@@ -62,10 +63,18 @@ export async function startHealthServer(runtime: Runtime, port: number, serviceC
     // in a cluster every pod has its own. Take a free one and say so rather than die.
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
     await listen(server, 0, runtime.config.http.host);
-    runtime.logger.warn(`health port ${port} is in use; serving /health, /ready and /metrics on port ${(server.address() as AddressInfo).port}`);
+    taken = true;
   }
   const bound = (server.address() as AddressInfo).port;
-  runtime.logger.info(`health port ${bound}: /health /ready /metrics`);
+  if (!taken) {
+    runtime.logger.info(`health port ${bound}: /health /ready /metrics`);
+  } else if (runtime.config.nodeEnv === 'production') {
+    // A probe or a scrape configured for the asked port would miss this process: someone must look.
+    runtime.logger.warn(`health port ${port} was taken: /health /ready /metrics are on port ${bound}; probes and scrapes on ${port} will not reach this process`);
+  } else {
+    // On a developer's machine (a second lps, a test run beside npm start) nothing needs doing (decision 0028).
+    runtime.logger.info(`health port ${bound}: /health /ready /metrics (port ${port} was taken, by another lps process perhaps; LPS_HEALTH_PORT picks one)`);
+  }
   return {
     name: 'health',
     server,

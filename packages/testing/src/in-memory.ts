@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from '@lps/config';
 
-// What the in-memory use-case tests (test/use-cases/) share besides their rows (rows.ts).
+// What the in-memory use-case tests (beside the API's use cases, and in a worker's test/use-cases/) share besides their rows (rows.ts).
 
 /** A LinkedIn deployment's configuration (its app's three settings filled in), with `env` on top. */
 export const linkedInTestConfig = (env: Record<string, string> = {}): Config =>

@@ -23,3 +23,5 @@ export { freePort } from './free-port.js';
 export { connectionRow, postRow } from './rows.js';
 export { linkedInTestConfig, refusalOf, type Refusal } from './in-memory.js';
 export { mp4Box, mp4File, mp4Parts, mp4Stream, type Mp4Options } from './mp4-file.js';
+export { WRITER_IDEAS } from './writer-ideas.js';
+export * from './in-memory-posts.js';

@@ -67,6 +67,34 @@ const PRISMA_QUERY = new RegExp(
 // Seeding rows for a test or a benchmark is not the product's data access: those two packages may write rows directly.
 const SEEDERS = ['packages/testing/', 'packages/bench/'];
 
+// packages/db says its access style by folder (decision 0025): Prisma under repositories/, plain SQL
+// under sql/, and access/repositories.ts binds each folder's index.ts, never a function by name.
+const DB_SRC = 'packages/db/src/';
+const dbFiles = srcFiles.map((file) => relative(root, file)).filter((file) => file.startsWith(DB_SRC));
+/** A file's code without its comments (a comment may name the other style to say why it is not used). */
+const codeOf = (file: string): string =>
+  readFileSync(join(root, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
+/** Lines of `file` (comments aside) matching `pattern`, as `file: line`. */
+const linesMatching = (file: string, pattern: RegExp): string[] =>
+  codeOf(file)
+    .split('\n')
+    .filter((line) => pattern.test(line))
+    .map((line) => `${file}: ${line.trim()}`);
+/** The Prisma client: its types, its transactions or a query through it. */
+const TAKES_PRISMA = new RegExp(`\\b(?:Db|DbOrTx|TransactionClient|inTransaction)\\b|\\$transaction\\b|${PRISMA_QUERY.source}`);
+/** The plain-SQL pool: its types, pg itself, a prepared statement or a query on it. */
+const TAKES_SQL = /\b(?:Sql|SqlPool|PoolClient|inSqlTransaction|runPrepared)\b|from 'pg'|\.query\(/;
+/** Each style's folder, the index that lists its functions, and the clients access/repositories.ts may bind it to. */
+const STYLES = [
+  { folder: 'repositories/', index: 'repositories/index.ts', namespace: 'onPrisma', clients: ['db', 'tx'] },
+  { folder: 'repositories/in-transaction/', index: 'repositories/in-transaction/index.ts', namespace: 'inPrismaTransaction', clients: ['tx'] },
+  { folder: 'repositories/own-transaction/', index: 'repositories/own-transaction/index.ts', namespace: 'ownPrismaTransaction', clients: ['db'] },
+  { folder: 'sql/', index: 'sql/index.ts', namespace: 'onSql', clients: ['sql'] },
+];
+const ACCESS = `${DB_SRC}access/repositories.ts`;
+
 describe('the rooms of the code', () => {
   it('keeps the import rules of .dependency-cruiser.cjs: no cycle, no infrastructure, runtime or adapter in domain/, no upward or cross-service import', () => {
     const { violations, modules, rules } = cruise();
@@ -77,6 +105,7 @@ describe('the rooms of the code', () => {
         'domain-no-infrastructure',
         'domain-takes-ports-not-the-runtime',
         'domain-declares-ports-adapters-implement-them',
+        'api-entries-call-a-topic-through-its-index',
         'packages-never-import-services',
         'network-without-database',
       ]),
@@ -102,6 +131,41 @@ describe('the rooms of the code', () => {
           .map(({ where, line }) => `${where}: ${line.trim()}`),
       );
     expect(outside).toEqual([]);
+  });
+
+  it('keeps packages/db in the folder of its access style: sql/ never takes the Prisma client, repositories/ never the plain-SQL pool', () => {
+    const sqlFiles = dbFiles.filter((file) => file.startsWith(`${DB_SRC}sql/`));
+    const prismaFiles = dbFiles.filter((file) => file.startsWith(`${DB_SRC}repositories/`));
+    // Both folders are there and full, so the empty lists below mean something.
+    expect(Math.min(sqlFiles.length, prismaFiles.length)).toBeGreaterThan(10);
+    expect(sqlFiles.flatMap((file) => linesMatching(file, TAKES_PRISMA))).toEqual([]);
+    expect(prismaFiles.flatMap((file) => linesMatching(file, TAKES_SQL))).toEqual([]);
+    // Nor through the other folder: a file of one style imports nothing of the other's.
+    expect(sqlFiles.flatMap((file) => linesMatching(file, /from '[^']*\/repositories\//))).toEqual([]);
+    expect(prismaFiles.flatMap((file) => linesMatching(file, /from '[^']*\/sql\//))).toEqual([]);
+  });
+
+  it('binds in access/repositories.ts only what the index of a style folder lists, and each index lists only its own folder', () => {
+    const access = codeOf(ACCESS);
+    // Every value imported from a style folder: the four indexes, each whole, as a namespace.
+    const fromStyleFolders = [...access.matchAll(/^import (?!type )(.+) from '\.\.\/((?:repositories|sql)\/[^']*)';$/gm)].map((match) => `${match[1]} from ${match[2]}`);
+    expect(fromStyleFolders.sort()).toEqual(STYLES.map(({ namespace, index }) => `* as ${namespace} from ${index.replace(/\.ts$/, '.js')}`).sort());
+    for (const { folder, index, namespace, clients } of STYLES) {
+      const bound = [...access.matchAll(new RegExp(`bindClient\\((\\w+), ${namespace}\\)`, 'g'))].map((match) => match[1]);
+      expect({ namespace, bound: bound.length > 0 && bound.every((client) => clients.includes(client as string)) }).toEqual({ namespace, bound: true });
+      // An index only re-exports, and only from files of its own folder (repositories/'s not from its two sub-folders).
+      const code = codeOf(`${DB_SRC}${index}`);
+      const reExports = [...code.matchAll(/export \{[\w\s,]+\} from '([^']+)';/g)];
+      const ownFile = folder === 'sql/' ? /^\.\/[\w/-]+\.js$/ : /^\.\/[\w-]+\.js$/;
+      expect(
+        reExports
+          .map((match) => match[1] as string)
+          .filter((spec) => !ownFile.test(spec))
+          .map((spec) => `${index}: ${spec}`),
+      ).toEqual([]);
+      expect(reExports.reduce((rest, [statement]) => rest.replace(statement, ''), code).trim()).toBe('');
+      expect(reExports.length).toBeGreaterThan(0);
+    }
   });
 
   it('keeps the network package free of the database in its manifest too (its imports are checked by the cruiser)', () => {

@@ -9,8 +9,8 @@ type Service = { image?: string; build?: { context: string; dockerfile: string }
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service> };
 
 describe('docker-compose.yml', () => {
-  it('runs postgres, redis, a migration step, the api and every worker as its own service', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'image', 'migrate', 'postgres', 'publisher', 'redis', 'research', 'webhook-dispatcher'].sort());
+  it('runs postgres, redis, a migration step, the api, the dashboard and every worker as its own service', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'dashboard', 'image', 'migrate', 'postgres', 'publisher', 'redis', 'research', 'webhook-dispatcher'].sort());
   });
 
   it('names only commands that exist in the build output', () => {
@@ -37,8 +37,8 @@ describe('docker-compose.yml', () => {
     expect(compose.services.migrate?.depends_on?.postgres?.condition).toBe('service_healthy');
   });
 
-  it('health-checks the api and every worker', () => {
-    for (const name of ['api', 'publisher', 'image', 'research', 'webhook-dispatcher']) {
+  it('health-checks the api, the dashboard and every worker', () => {
+    for (const name of ['api', 'dashboard', 'publisher', 'image', 'research', 'webhook-dispatcher']) {
       expect([name, (compose.services[name] as { healthcheck?: { test: string[] } }).healthcheck?.test.join(' ')]).toEqual([
         name,
         expect.stringMatching(/127\.0\.0\.1:9464\/ready/),

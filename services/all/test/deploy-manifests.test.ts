@@ -50,9 +50,9 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('have a Deployment with probes, resource requests and a PodDisruptionBudget for the api and each worker', () => {
+  it('have a Deployment with probes, resource requests and a PodDisruptionBudget for the api, the dashboard and each worker', () => {
     const deployments = byKind('Deployment');
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['lps-api', ...WORKERS.map((w) => `lps-${w}`)].sort());
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(['lps-api', 'lps-dashboard', ...WORKERS.map((w) => `lps-${w}`)].sort());
     for (const deployment of deployments) {
       const container = deployment.spec?.template.spec.containers[0];
       expect([deployment.metadata.name, Boolean(container.readinessProbe?.httpGet && container.livenessProbe?.httpGet)]).toEqual([deployment.metadata.name, true]);
@@ -121,7 +121,7 @@ describe('deploy/Dockerfile', () => {
     const built = Object.values(compose.services)
       .map((service) => service.build?.args?.SERVICE)
       .filter(Boolean) as string[];
-    expect(built.sort()).toEqual(['api', 'image', 'migrate', 'publisher', 'research', 'webhook-dispatcher']);
+    expect(built.sort()).toEqual(['api', 'dashboard', 'image', 'migrate', 'publisher', 'research', 'webhook-dispatcher']);
     for (const service of built) {
       const entry = service === 'migrate' ? 'scripts/migrate.mjs' : `services/${service}/dist/main.js`;
       expect([entry, existsSync(join(root, entry))]).toEqual([entry, true]);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,6 +7,8 @@ import { dataDirectory, freePort, runLpsCli, startInShell, userEnvironment, wait
 import { download, urlsIn } from './support/url-walker.js';
 // The same validator the API tests use, built from the served document only.
 import { DocumentValidator } from '../../api/test/support/openapi-validator.js';
+// The browser a newcomer opens the printed address in: Debian's Chromium, as the dashboard's own tests drive it.
+import { launchBrowser, openPage } from '../../dashboard/test/browser/support/browser.js';
 
 // A new user's first hour, from their side: the service started exactly as the
 // README says (`npm start`, default configuration: `.data` as the data
@@ -248,6 +251,36 @@ describe('a new user, with the service started by `npm start` and its defaults',
     for (const url of theirs) expect(url.startsWith('https://www.linkedin.com/') || url.startsWith(receiver.url)).toBe(true);
   });
 
+  // After the URL walk: a connect link works once, so it is not one to fetch again.
+  it('disconnects, is told both ways back, and connects again by each: the CLI, then a link of its own (nothing configured)', async () => {
+    const memberId = (await call('GET', '/me')).json.member.id as string;
+    const created = await call('POST', '/posts', { idea: 'What a week without meetings taught us' });
+    expect((await call('DELETE', '/me/connection')).status).toBe(204);
+    const refused = await call('POST', `/posts/${created.json.post.id}/publish`);
+    expect([refused.status, refused.json.error.message]).toEqual([
+      422,
+      'the member is not connected to the network: the member connects again with POST /api/v1/me/connection/links, or the operator runs lps member connect <member-id>',
+    ]);
+    expect(runLpsCli(['member', 'list'], env)).toContain(`${memberId}  Ada Lovelace  not connected`);
+
+    // The operator's way, as the message names it.
+    expect(JSON.parse(runLpsCli(['member', 'connect', memberId, '--json'], env))).toEqual({ member_id: memberId, network: 'sandbox', connected: true, was_connected: false });
+    expect(runLpsCli(['member', 'list'], env)).toContain(`${memberId}  Ada Lovelace  connected\n`);
+    expect((await call('GET', '/me')).json.member.network_connected).toBe(true);
+
+    // The member's own way: a link back to a page of the service itself, with no LPS_CONNECT_RETURN_URLS set.
+    expect((await call('DELETE', '/me/connection')).status).toBe(204);
+    const links = await call('POST', '/me/connection/links', { return_to: `http://127.0.0.1:${port}/` });
+    expect(links.status).toBe(201);
+    const opened = await fetch(links.json.links[0].authorize_url as string, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    const landed = new URL(opened.headers.get('location') as string);
+    expect([landed.origin, landed.searchParams.get('lps_connection')]).toEqual([`http://127.0.0.1:${port}`, 'connected']);
+    expect((await call('GET', '/me')).json.member.network_connected).toBe(true);
+    expect((await call('POST', `/posts/${created.json.post.id}/publish`)).status).toBe(202);
+    await pollPost(created.json.post.id, (p) => p.status === 'published');
+  });
+
   it('got only answers the served OpenAPI document describes', () => {
     expect(answersChecked).toBeGreaterThan(15);
     expect(outsideDocument).toEqual([]);
@@ -259,32 +292,69 @@ describe('a new user, with the service started by `npm start` and its defaults',
   });
 });
 
-describe('the README\'s "Try it", pasted as is', () => {
-  it('prints the member and a written post', async () => {
+describe('the README\'s "Try it", followed as written', () => {
+  it('starts with npm start, signs in to the dashboard it prints, creates a key there, and the curl lines answer with it', async () => {
     const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-    const block = /## Try it[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(block).toBeDefined();
+    const tryIt = readme.slice(readme.indexOf('## Try it'), readme.indexOf('\n## ', readme.indexOf('## Try it') + 3));
+    const blocks = [...tryIt.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] as string);
+    expect(blocks).toHaveLength(2);
+    const [start, curls] = blocks as [string, string];
+    expect(start.trim()).toMatch(/^npm start\b/);
+    expect(curls).toMatch(/^KEY=lps_…/m);
     const tryPort = await freePort();
     const tryDatabase = `${databaseName}_try`;
-    const script = block!.replaceAll('127.0.0.1:3000', `127.0.0.1:${tryPort}`);
-    const shell = startInShell(
-      `set -e\n${script}\necho TRY-IT-DONE\nwait`,
-      userEnvironment({
-        PORT: String(tryPort),
-        DATABASE_URL: databaseUrlFor(tryDatabase),
-        LPS_REDIS_PREFIX: `tryit${process.pid}`,
-      }),
-    );
+    const local = (text: string) => text.replaceAll('127.0.0.1:3000', `127.0.0.1:${tryPort}`);
+    const environment = userEnvironment({ PORT: String(tryPort), DATABASE_URL: databaseUrlFor(tryDatabase), LPS_REDIS_PREFIX: `tryit${process.pid}`, LPS_HEALTH_PORT: '0' });
+    const shell = startInShell(local(start), environment);
+    const chromium = await launchBrowser();
     try {
-      const deadline = Date.now() + 180_000;
-      while (!shell.output().includes('TRY-IT-DONE') && shell.child.exitCode === null && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      await waitForHealth(`http://127.0.0.1:${tryPort}/api/v1`, shell);
+      // "it prints  lps is running: http://127.0.0.1:3000/": the address the member opens. The API answers
+      // before the workers have started, and the line comes once they have: wait for it as a person would.
+      let printed: string | undefined;
+      for (const deadline = Date.now() + 60_000; !printed && Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+        printed = /lps is running: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(shell.output())?.[1];
       }
-      const output = shell.output();
-      expect(output).toContain('TRY-IT-DONE');
-      expect(output).toMatch(/\{"member":\{"id":"[0-9a-f-]{36}","display_name":"Ada Lovelace"/);
-      expect(output).toMatch(/\{"post":\{"id":"[0-9a-f-]{36}","status":"draft_saved"/);
+      expect(printed).toBe(`http://127.0.0.1:${tryPort}/`);
+      const { page, context, problems } = await openPage(chromium.browser, { baseURL: printed as string });
+      // The steps the README names, by the names it gives them.
+      await page.goto(printed as string);
+      await page.getByRole('link', { name: 'Sign in with the sandbox' }).click();
+      await page.getByRole('button', { name: 'Continue as a sandbox member' }).click();
+      await page.getByRole('link', { name: 'API keys' }).click();
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create API key' });
+      await dialog.getByLabel('Name').fill('Try it');
+      await dialog.getByRole('button', { name: 'Create API key' }).click();
+      await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Copy API key' }).click();
+      const key = (await page.evaluate('navigator.clipboard.readText()')) as string;
+      expect(key).toMatch(/^lps_[0-9a-f]{32}$/);
+
+      const pasted = spawnSync('bash', ['-c', `set -e\n${local(curls).replace(/^KEY=lps_….*$/m, `KEY=${key}`)}`], { cwd: repoRoot, env: environment, encoding: 'utf8' });
+      expect(pasted.status).toBe(0);
+      expect(pasted.stdout).toMatch(/\{"member":\{"id":"[0-9a-f-]{36}","display_name":"Sandbox member"/);
+      expect(pasted.stdout).toMatch(/\{"post":\{"id":"[0-9a-f-]{36}","status":"draft_saved"/);
+
+      // "That post is under Posts: open it, and Edit post shows it as LinkedIn will, fold included."
+      await page.getByRole('dialog', { name: 'Your new API key' }).getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Posts' }).click();
+      await page.getByRole('list', { name: 'Posts, newest first' }).getByRole('link').first().click();
+      await page.getByRole('link', { name: 'Edit post' }).click();
+      await page.getByRole('region', { name: 'Preview' }).getByText('…see more').first().waitFor();
+      expect(problems()).toEqual([]);
+      await context.close();
+
+      // "Without a browser": the CLI's one line gives a key that works the same way.
+      const oneLine = /Without a browser[\s\S]*?`(KEY=\$\(npm run[^`]*)`/.exec(tryIt)?.[1];
+      expect(oneLine).toBeDefined();
+      const cli = spawnSync('bash', ['-c', `set -e\n${oneLine}\ncurl -s -H "Authorization: Bearer $KEY" http://127.0.0.1:${tryPort}/api/v1/me`], {
+        cwd: repoRoot,
+        env: environment,
+        encoding: 'utf8',
+      });
+      expect(cli.stdout).toMatch(/\{"member":\{"id":"[0-9a-f-]{36}","display_name":"Ada Lovelace"/);
     } finally {
+      await chromium.close();
       await shell.interrupt();
       await dropDatabaseNamed(tryDatabase);
     }

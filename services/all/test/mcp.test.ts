@@ -1,11 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { startApiService, type ApiService } from '@lps/api';
 import { startImageService } from '@lps/image';
 import { startPublisherService } from '@lps/publisher';
 import { startResearchService } from '@lps/research';
 import { startHealthServer, type HealthServer, type RunningService } from '@lps/runtime';
 import { createTestMember, createTestRuntime, startLoopbackServer, type LoopbackServer, type TestMember, type TestRuntime } from '@lps/testing';
+// The MCP client the API's own tests use.
+import { callTool, connectMcp, okTool } from '../../api/test/support/mcp-client.js';
 
 // A 1×1 PNG served by a loopback "public" image host for upload_image_from_url.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -31,23 +32,9 @@ afterAll(async () => {
   await test.cleanup();
 });
 
-async function connect(auth?: string): Promise<Client> {
-  const client = new Client({ name: 'lps-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${api.port}/mcp`), {
-    requestInit: { headers: auth ? { Authorization: auth } : {} },
-  });
-  await client.connect(transport);
-  return client;
-}
-
-type ToolAnswer = { isError?: boolean; structuredContent?: any; content: Array<{ type: string; text?: string }> };
-const call = async (client: Client, name: string, args: Record<string, unknown> = {}) => (await client.callTool({ name, arguments: args })) as ToolAnswer;
-const ok = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
-  const answer = await call(client, name, args);
-  if (answer.isError) throw new Error(`${name} failed: ${answer.content[0]?.text}`);
-  expect(JSON.parse(answer.content[0]?.text ?? '{}')).toEqual(answer.structuredContent);
-  return answer.structuredContent;
-};
+const connect = (auth?: string): Promise<Client> => connectMcp(`http://127.0.0.1:${api.port}/mcp`, auth);
+const call = callTool;
+const ok = okTool;
 
 const EXPECTED_TOOLS = [
   'list_ideas',
@@ -58,9 +45,11 @@ const EXPECTED_TOOLS = [
   'restore_idea',
   'create_post',
   'create_post_from_idea',
+  'duplicate_post',
   'get_post',
   'list_posts',
   'edit_post',
+  'preview_post',
   'regenerate_post',
   'delete_post',
   'list_templates',
@@ -76,6 +65,19 @@ const EXPECTED_TOOLS = [
   'get_linkedin_connection',
   'connect_linkedin',
   'disconnect_linkedin',
+  'get_settings',
+  'update_settings',
+  'get_schedule',
+  'set_schedule',
+  'list_slots',
+  'queue_post',
+  'unschedule_post',
+  'suggest_times',
+  'get_calendar',
+  'list_publication_failures',
+  'get_analytics_summary',
+  'approve_post',
+  'reject_post',
 ];
 
 describe('MCP server at /mcp', () => {
@@ -135,6 +137,10 @@ describe('MCP server at /mcp', () => {
     expect((await ok(client, 'wait_for_post', { post_id: post.id, until: 'publication', wait_seconds: 1 })).post.status).toBe('published');
     expect((await ok(client, 'get_post_analytics', { post_id: post.id })).post_id).toBe(post.id);
     expect((await ok(client, 'get_account_analytics')).kpis.posts_published).toBe(1);
+    // The published post copied as a new draft: its text, not its image or its publication.
+    const copy = (await ok(client, 'duplicate_post', { post_id: post.id })).post;
+    expect(copy).toMatchObject({ status: 'draft_saved', body: published.post.body, image_url: null, network_url: null });
+    expect(copy.id).not.toBe(post.id);
 
     const research = await ok(client, 'research_ideas', { keyword: 'remote onboarding', wait_seconds: 45 });
     expect(research.settled).toBe(true);
@@ -158,6 +164,7 @@ describe('MCP server at /mcp', () => {
       const post = (await ok(otherClient, 'create_post', { idea: 'Private to the other member' })).post;
       for (const [name, args] of [
         ['get_post', { post_id: post.id }],
+        ['duplicate_post', { post_id: post.id }],
         ['edit_post', { post_id: post.id, body: 'hijack' }],
         ['publish_post', { post_id: post.id, wait_seconds: 0 }],
         ['delete_post', { post_id: post.id }],

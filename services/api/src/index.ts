@@ -1,7 +1,23 @@
-export { createApp, type AppOptions } from './app.js';
+export { createApp, createBaseApp, finishApp, type AppOptions } from './app.js';
 export { startApiService, type ApiService } from './service.js';
 export { createOutsideClients, type OutsideClients } from './outside-clients.js';
-export { defineRoute, type RouteDefinition, type HandlerContext, type HandlerResult } from './http/route.js';
+export { defineRoute, type Caller, type RouteDefinition, type HandlerContext, type HandlerResult } from './http/route.js';
 export type { UseCaseDeps } from './domain/deps.js';
 export { startMcpService } from './mcp/mcp-service.js';
-export { openApiDocument } from './http/openapi/api-document.js';
+export { openApiDocument, apiRoutesAndDocument } from './http/openapi/api-document.js';
+// What the dashboard (services/dashboard) runs the same routes with, behind its session (decision 0034).
+export { mountRoutes, type MountOptions } from './http/mount-routes.js';
+export { mountMethodAnswers } from './http/method-answers.js';
+export { type AuthStrategy } from './http/auth-strategy.js';
+export { createRateLimiters, consumeBucket, type RateLimiters } from './http/middleware/rate-limit.js';
+export { errorMiddleware, errorToResult } from './http/errors.js';
+export { requestScopeOf, requestLogOf } from './http/request-scope.js';
+export { serveHttp, type HttpService } from './http/serve-http.js';
+export { readJsonBody } from './http/input/read-json-body.js';
+export { useCaseDeps } from './composition.js';
+export type { Needs } from './domain/deps.js';
+export { RequestScope } from './domain/request-scope.js';
+export { ConnectedElsewhereError, saveShareConnection } from './domain/members/index.js';
+export { getConnection } from './domain/members/index.js';
+export { getMe } from './domain/members/index.js';
+export { getSettings } from './domain/planning/index.js';

@@ -6,7 +6,10 @@ import { serveHttp, type HttpService } from './http/serve-http.js';
 export type ApiService = HttpService;
 
 /** Starts the HTTP API. `stop` stops accepting, lets in-flight requests finish, then returns. */
-export async function startApiService(runtime: Runtime, options: AppOptions & { port?: number; host?: string } = {}): Promise<ApiService> {
+export async function startApiService(
+  runtime: Runtime,
+  options: AppOptions & { port?: number; host?: string; /** Ends the mounted dashboard's live streams when stopping begins. */ beforeStop?: () => Promise<void> } = {},
+): Promise<ApiService> {
   const keys = new KeyCache(runtime, runtime.config.security.authCacheTtlMs);
   await keys.start();
   return serveHttp(createApp(runtime, { ...options, keys }), runtime, {
@@ -14,6 +17,7 @@ export async function startApiService(runtime: Runtime, options: AppOptions & { 
     label: 'API',
     port: options.port,
     host: options.host,
+    beforeStop: options.beforeStop,
     afterStop: () => keys.stop(),
   });
 }

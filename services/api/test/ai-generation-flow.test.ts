@@ -62,7 +62,7 @@ describe('generation end to end over HTTP', () => {
 
     const research = await post('/ideas/research', { keyword: 'platform engineering' });
     expect(research.status).toBe(202);
-    expect(research.body).toEqual({ status: 'pending', poll: '/api/v1/ideas' });
+    expect(research.body).toEqual({ status: 'pending', poll: '/api/v1/ideas', research_id: expect.any(String) });
     const researched = await waitFor(
       async () => {
         const list = await api.http.get(research.body.poll.replace('/api/v1', '')).set('Authorization', member.auth);

@@ -364,3 +364,48 @@ describe('in the sandbox', () => {
     });
   });
 });
+
+describe('in the sandbox, with LPS_CONNECT_RETURN_URLS unset (decision 0028)', () => {
+  // The address users reach the service at (an operator behind a proxy sets it; `npm start` makes it http://127.0.0.1:$PORT).
+  const PUBLIC = 'https://lps.example.test';
+  let sandbox: TestApi;
+  beforeAll(async () => {
+    sandbox = await startTestApi({ PUBLIC_BASE_URL: PUBLIC });
+  });
+  afterAll(async () => sandbox?.stop());
+
+  it('a member who disconnected connects again with a link back to any page of the service itself, and can publish again', async () => {
+    const member = await createTestMember(sandbox.runtime);
+    const post = await createTestPost(sandbox.runtime, member.memberId, { body: 'Back on the network.' });
+    await sandbox.http.delete('/me/connection').set('Authorization', member.auth).expect(204);
+    const refused = await sandbox.http.post(`/posts/${post.id}/publish`).set('Authorization', member.auth);
+    expect([refused.status, refused.body.error.message]).toEqual([
+      422,
+      'the member is not connected to the network: the member connects again with POST /api/v1/me/connection/links, or the operator runs lps member connect <member-id>',
+    ]);
+
+    const answer = await sandbox.http
+      .post('/me/connection/links')
+      .set('Authorization', member.auth)
+      .send({ return_to: `${PUBLIC}/settings?tab=linkedin` })
+      .expect(201);
+    const link = new URL(answer.body.links[0].authorize_url);
+    expect(link.origin).toBe(PUBLIC);
+    const callback = await fetch(`${sandbox.baseUrl.replace(/\/api\/v1$/, '')}${link.pathname}${link.search}`, { redirect: 'manual' });
+    expect(callback.status).toBe(303);
+    const landed = new URL(callback.headers.get('location') as string);
+    expect([landed.origin, landed.pathname, landed.searchParams.get('lps_connection')]).toEqual([PUBLIC, '/settings', 'connected']);
+    expect((await sandbox.http.get('/me').set('Authorization', member.auth).expect(200)).body.member.network_connected).toBe(true);
+    expect((await sandbox.http.post(`/posts/${post.id}/publish`).set('Authorization', member.auth)).status).toBe(202);
+  });
+
+  it('a return_to on another origin is still refused (no open redirect), naming what is allowed', async () => {
+    const member = await createTestMember(sandbox.runtime);
+    const refused = await sandbox.http.post('/me/connection/links').set('Authorization', member.auth).send({ return_to: 'https://evil.example/x' });
+    expect([refused.status, refused.body.error.code, refused.body.error.details.return_to]).toEqual([
+      422,
+      'unprocessable',
+      `not under any entry of LPS_CONNECT_RETURN_URLS (in the sandbox without it: any page of ${PUBLIC})`,
+    ]);
+  });
+});

@@ -475,7 +475,7 @@ function healthPortProbes(): Probe[] {
       entry: 'health port',
       name: 'POST with a body',
       send: send(request('POST', '/health', { 'Content-Type': 'application/json' }, '{"constructor":1}')),
-      expect: restError(405, 'validation_error'),
+      expect: restError(405, 'method_not_allowed'),
     },
     { entry: 'health port', name: 'an unknown path', send: send(request('GET', '/%00/../ready', {})), expect: restError(404, 'not_found') },
     { entry: 'health port', name: 'a 20 KB path', send: send(request('GET', `/metrics?${'a'.repeat(20_000)}`, {})), expect: restError(431, 'validation_error') },
@@ -484,7 +484,7 @@ function healthPortProbes(): Probe[] {
       entry: 'health port',
       name: 'a body that stops arriving',
       send: () => stallBody(opsPort(), request('POST', '/ready', { 'Content-Length': '5000' }), Buffer.from('{')),
-      expect: restError(405, 'validation_error'),
+      expect: restError(405, 'method_not_allowed'),
     },
     { entry: 'health port', name: 'headers that trickle', send: () => trickleHeaders(opsPort(), '/health'), expect: restError(408, 'validation_error') },
   ];

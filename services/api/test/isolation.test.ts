@@ -15,6 +15,7 @@ let api: TestApi;
 let owner: TestMember;
 let intruder: TestMember;
 let ids: Record<'posts' | 'ideas' | 'webhooks', string>;
+let deliveryId: string;
 let routes: Array<[string, string]>;
 
 beforeAll(async () => {
@@ -27,6 +28,9 @@ beforeAll(async () => {
     data: { memberId: owner.memberId, url: 'https://93.184.216.34/hook', events: ['post.published'], secretEnc: api.runtime.keyring.encrypt('whsec_x') },
   });
   ids = { posts: post.id, ideas: idea.id, webhooks: endpoint.id };
+  // A route's second id (a delivery of the endpoint) is the owner's too: only the endpoint's owner differs.
+  const event = await api.runtime.db.outboxEvent.create({ data: { memberId: owner.memberId, type: 'post.published', payload: {} } });
+  deliveryId = (await api.runtime.db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: event.id, event: 'post.published', status: 'failed' } })).id;
   const document = (await api.http.get('/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
   routes = Object.entries(document.paths)
     .filter(([path]) => path.includes('{id}'))
@@ -43,7 +47,7 @@ describe('member isolation', () => {
     const answers: Array<[string, number, string | undefined]> = [];
     for (const [method, path] of routes) {
       const resource = path.split('/')[1] as keyof typeof ids;
-      const url = path.replace('{id}', ids[resource]);
+      const url = path.replace('{id}', ids[resource]).replace('{delivery_id}', deliveryId);
       const route = `${method} ${path}`;
       const request = (api.http as unknown as Record<string, (url: string) => import('supertest').Test>)[method]!(url).set('Authorization', intruder.auth);
       const response = BODIES[route] ? await request.send(BODIES[route]) : await request;
@@ -58,5 +62,7 @@ describe('member isolation', () => {
     expect((await api.http.get(`/webhooks/${ids.webhooks}`).set('Authorization', owner.auth)).status).toBe(200);
     const idea = (await api.http.get('/ideas').set('Authorization', owner.auth)).body.data.find((row: { id: string }) => row.id === ids.ideas);
     expect(idea).toMatchObject({ status: 'new', title: 'Why small pull requests win' });
+    // The intruder's test and redeliver sent nothing: the only delivery is the owner's, still failed.
+    expect(await api.runtime.db.webhookDelivery.findMany({ where: { endpointId: ids.webhooks } })).toEqual([expect.objectContaining({ id: deliveryId, status: 'failed' })]);
   });
 });

@@ -68,6 +68,10 @@ describe('MCP bodies that cannot be read are JSON-RPC errors with the HTTP statu
   const oneCall = JSON.stringify(call(1, 'list_ideas'));
   const cases: Array<[string, () => string | Buffer, Record<string, string>, number, number]> = [
     ['truncated JSON', () => '{"jsonrpc":', {}, 400, -32700],
+    // Valid JSON, but neither a message nor a batch: JSON-RPC's Invalid Request, not a parse error.
+    ['the JSON text null', () => 'null', {}, 400, -32600],
+    ['the JSON text 1', () => '1', {}, 400, -32600],
+    ['the JSON text "x"', () => '"x"', {}, 400, -32600],
     ['a malformed escape', () => '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"x":"\\ud8"}}', {}, 400, -32700],
     ['a charset other than UTF-8', () => oneCall, { 'Content-Type': 'application/json; charset=latin1' }, 415, -32000],
     ['a Content-Encoding nobody knows', () => oneCall, { 'Content-Encoding': 'x-snappy' }, 415, -32000],

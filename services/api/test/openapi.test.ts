@@ -89,6 +89,14 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it("describes the upload's multipart file as every kind the endpoint takes, each with its limit (docs/api.md)", () => {
+    type Upload = { requestBody: { content: Record<string, { schema: { properties: Record<string, { description?: string }> } }> } };
+    const file = (document.paths['/posts/{id}/images/upload']?.post as unknown as Upload).requestBody.content['multipart/form-data']?.schema.properties.file;
+    expect(file?.description).toContain('JPEG or PNG (at most 5 MB)');
+    expect(file?.description).toContain('PDF (at most 10 MB)');
+    expect(file?.description).toContain('MP4 video (75 KB to LPS_VIDEO_MAX_BYTES, 500 MB by default; 3 s to 30 min');
+  });
+
   it('names the resources of the contract as shared schemas', () => {
     for (const name of ['Post', 'PostEnvelope', 'AsyncEnvelope', 'PaginatedPosts', 'Idea', 'IdeaEnvelope', 'Member', 'Webhook', 'WebhookDelivery', 'Error']) {
       expect(Object.keys(document.components.schemas ?? {})).toContain(name);

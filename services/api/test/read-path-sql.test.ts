@@ -67,7 +67,7 @@ describe('read-path SQL', () => {
     expect(await readIdeas(sql(), ada.memberId, 'dismissed')).toEqual([]);
 
     const endpoint = await db().webhookEndpoint.create({ data: { memberId: ada.memberId, url: 'https://hooks.example.com/a', events: ['post.published'], secretEnc: 'x' } });
-    expect(await readEndpoints(sql(), ada.memberId)).toEqual([endpoint]);
+    expect(await readEndpoints(sql(), ada.memberId)).toEqual([{ ...endpoint, lastDelivery: null }]);
     expect(await readEndpoints(sql(), bob.memberId)).toEqual([]);
     expect(await readEndpointDeliveries(sql(), ada.memberId, endpoint.id)).toEqual([]);
     const event = await db().outboxEvent.create({ data: { memberId: ada.memberId, type: 'post.published', payload: {} } });

@@ -23,7 +23,14 @@ describe('webhook endpoints', () => {
     const { endpoint, secret } = response.body;
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
-    expect(endpoint).toEqual({ id: expect.any(String), url: PUBLIC_URL, events: ['post.published', 'idea.created'], is_active: true, created_at: expect.any(String) });
+    expect(endpoint).toEqual({
+      id: expect.any(String),
+      url: PUBLIC_URL,
+      events: ['post.published', 'idea.created'],
+      is_active: true,
+      created_at: expect.any(String),
+      last_delivery: null,
+    });
 
     const row = await api.runtime.db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(row.secretEnc).not.toContain(secret);

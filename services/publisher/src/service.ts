@@ -1,43 +1,18 @@
-import { createNetwork, type Network } from '@lps/network';
 import { keepJobSchedulers, startQueueWorker, type Runtime, type RunningService } from '@lps/runtime';
-import { createStorage } from '@lps/storage';
+import { publisherContext, type PublisherOptions } from './composition.js';
 import { refreshAnalyticsRound, refreshDueAnalytics } from './domain/analytics/refresh-analytics.js';
 import { warnExpiringTokens } from './domain/accounts/warn-expiring-tokens.js';
+import { purgeSignInRecords } from './domain/housekeeping/purge-sign-in-records.js';
 import { purgeIdempotencyRecords } from './domain/housekeeping/purge-idempotency-records.js';
-import type { PublisherContext } from './domain/publisher-context.js';
 import { publishPostJob } from './domain/publish/publish-post.js';
-import { RetiredVersionAlarm } from './domain/publish/retired-version.js';
-import { createPauseHook } from './adapters/test-pause.js';
-import { createQuotaPause } from './adapters/quota-pause.js';
 import { sweepSchedules } from './domain/schedule/sweep-schedules.js';
 
-export interface PublisherOptions {
-  /** Another network than the configured one (tests). */
-  network?: Network;
-}
+export type { PublisherOptions } from './composition.js';
 
 /** The publisher worker: publishes posts, runs scheduled publication and refreshes analytics. */
 export async function startPublisherService(runtime: Runtime, options: PublisherOptions = {}): Promise<RunningService> {
-  const { config, logger } = runtime;
-  const pause = createPauseHook(config.network.testPauseAt, logger);
-  const network =
-    options.network ??
-    createNetwork(config, { redis: runtime.redis, logger, sandbox: { afterPublishStored: (post) => pause('network-call', post.reference.replace(/^lps-/, '')) } });
-  const { repositories: repos, queues, keyring, metrics, announceEvents } = runtime;
-  const context: PublisherContext = {
-    repos,
-    queues,
-    config,
-    keyring,
-    metrics,
-    announceEvents,
-    analyticsPause: createQuotaPause(runtime.redis, config.redis.prefix),
-    network,
-    storage: createStorage(config),
-    pause,
-    retiredVersion: new RetiredVersionAlarm(logger),
-    log: logger,
-  };
+  const context = publisherContext(runtime, options);
+  const { config, repos, network } = context;
   const { lockMs, concurrency } = config.network.publish;
   const worker = await startQueueWorker(runtime, {
     queue: 'publish',
@@ -49,11 +24,12 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
       'sweep-schedules': (_payload, _job, log) => sweepSchedules({ ...context, log }),
       'refresh-analytics': (payload, _job, log) => refreshAnalyticsRound({ ...context, log }, payload.memberId),
       'refresh-post-analytics': (payload, _job, log) => refreshDueAnalytics({ ...context, log }, { postId: payload.postId }),
-      'purge-idempotency-records': (_payload, _job, log) => purgeIdempotencyRecords({ ...context, log }),
+      // The same daily housekeeping also drops the dashboard's ended sessions and spent sign-in records.
+      'purge-idempotency-records': async (_payload, _job, log) => ({ ...(await purgeIdempotencyRecords({ ...context, log })), ...(await purgeSignInRecords({ ...context, log })) }),
     },
   });
   // For the "connections about to expire" alert: what warnExpiringTokens reports, counted at scrape time.
-  metrics.watchExpiringConnections(async () => (await repos.connectionsEndingBy(new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
+  runtime.metrics.watchExpiringConnections(async () => (await repos.connectionsEndingBy(new Date(Date.now() + config.network.tokenExpiryWarningMs))).length);
   // The sweeper restores from the database the publications Redis forgot; the keeper restores the sweeper.
   const { scheduleSweepIntervalMs, analyticsRefreshIntervalMs, idempotencyPurgeIntervalMs } = config.network;
   const schedulers = await keepJobSchedulers(
@@ -66,7 +42,7 @@ export async function startPublisherService(runtime: Runtime, options: Publisher
     { checkEveryMs: scheduleSweepIntervalMs },
   );
   await warnExpiringTokens(context);
-  logger.info(`publisher worker started (network: ${network.mode})`);
+  context.log.info(`publisher worker started (network: ${network.mode})`);
   return {
     name: 'publisher',
     readiness: () => context.retiredVersion.readiness(),

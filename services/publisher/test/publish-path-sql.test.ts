@@ -6,7 +6,7 @@ import {
   loadAndClaimPublications,
   markPublished,
   recordPublishMedia,
-  requestPublications,
+  markPublicationsRequested,
   schedulePublication,
   type PostStatus,
   type PublishCommit,
@@ -29,7 +29,8 @@ const sql = () => test.runtime.sql;
 const prismaRead = (id: string) => test.runtime.db.post.findUniqueOrThrow({ where: { id } });
 // The statements take many posts at once; most cases here use one.
 const findPostWithConnection = async (sql: Sql, id: string, memberId?: string) => (await findPostsWithConnection(sql, [{ id, memberId }])).get(id) ?? null;
-const requestPublication = async (sql: Sql, id: string, fromStatus: PostStatus, now: Date) => (await requestPublications(sql, [{ id, fromStatus, now }])).get(id) ?? null;
+const markPublicationRequested = async (sql: Sql, id: string, fromStatus: PostStatus, now: Date) =>
+  (await markPublicationsRequested(sql, [{ id, fromStatus, now }])).get(id) ?? null;
 const loadAndClaim = async (id: string, now: Date, reference = `lps-${id}`) => (await loadAndClaimPublications(sql(), [{ id, reference, now }])).get(id) ?? null;
 const commitOne = async (commit: PublishCommit) => (await commitPublishedIfUnchanged(sql(), [commit])).get(commit.postId) ?? null;
 
@@ -46,11 +47,11 @@ describe('publish-path SQL', () => {
 
   it('records a publish request only from the state that was read and while nothing is in flight', async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
-    expect(await requestPublication(sql(), post.id, 'draft_saved', new Date())).toBeNull();
-    const requested = await requestPublication(sql(), post.id, 'approved', new Date());
+    expect(await markPublicationRequested(sql(), post.id, 'draft_saved', new Date())).toBeNull();
+    const requested = await markPublicationRequested(sql(), post.id, 'approved', new Date());
     expect(requested).toEqual(await prismaRead(post.id));
     expect(requested).toMatchObject({ status: 'approved', statusBeforePublish: 'approved', publishRequestedAt: expect.any(Date) });
-    expect(await requestPublication(sql(), post.id, 'approved', new Date())).toBeNull();
+    expect(await markPublicationRequested(sql(), post.id, 'approved', new Date())).toBeNull();
   });
 
   it("schedules from the allowed states only; the job's load claims a scheduled post once it is due, and marks it in flight", async () => {
@@ -82,7 +83,7 @@ describe('publish-path SQL', () => {
     const unrequested = await loadAndClaim(post.id, new Date());
     expect(unrequested?.claimedVersion).toBeUndefined();
     expect(unrequested?.post).toEqual(await prismaRead(post.id));
-    await requestPublication(sql(), post.id, 'approved', new Date());
+    await markPublicationRequested(sql(), post.id, 'approved', new Date());
     const first = await loadAndClaim(post.id, new Date());
     const claimed = await loadAndClaim(post.id, new Date());
     expect(first?.claimedVersion).not.toBe(claimed?.claimedVersion);
@@ -126,8 +127,8 @@ describe('publish-path SQL', () => {
     const posts = await Promise.all([0, 1, 2].map(() => createTestPost(test.runtime, ada.memberId, { status: 'approved' })));
     const [requested, notRequested, stale] = posts.map((post) => post.id) as [string, string, string];
     const missing = '00000000-0000-4000-8000-000000000001';
-    await requestPublication(sql(), requested, 'approved', new Date());
-    await requestPublication(sql(), stale, 'approved', new Date());
+    await markPublicationRequested(sql(), requested, 'approved', new Date());
+    await markPublicationRequested(sql(), stale, 'approved', new Date());
     const now = new Date();
     const loaded = await loadAndClaimPublications(
       sql(),
@@ -160,7 +161,7 @@ describe('publish-path SQL', () => {
 
   it('keeps the uploaded media URN with the claim: a new version keeps the one-statement commit open; a write since the claim closes it', async () => {
     const post = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
-    await requestPublication(sql(), post.id, 'approved', new Date());
+    await markPublicationRequested(sql(), post.id, 'approved', new Date());
     const claimed = await loadAndClaim(post.id, new Date());
     const version = await recordPublishMedia(sql(), post.id, claimed?.claimedVersion ?? '', 'urn:li:image:D1');
     expect(version).toEqual(expect.any(String));
@@ -173,7 +174,7 @@ describe('publish-path SQL', () => {
     expect(await prismaRead(post.id)).toMatchObject({ status: 'published', publishMediaUrn: null });
 
     const edited = await createTestPost(test.runtime, ada.memberId, { status: 'approved' });
-    await requestPublication(sql(), edited.id, 'approved', new Date());
+    await markPublicationRequested(sql(), edited.id, 'approved', new Date());
     const stale = await loadAndClaim(edited.id, new Date());
     await test.runtime.db.post.update({ where: { id: edited.id }, data: { body: 'edited meanwhile' } });
     expect(await recordPublishMedia(sql(), edited.id, stale?.claimedVersion ?? '', 'urn:li:document:D2')).toBeUndefined();

@@ -1,9 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { createResearchProvider, createTextProvider } from '@lps/ai';
 import { enqueue } from '@lps/queue';
 import type { RunningService } from '@lps/runtime';
 import { createTestMember, createTestRuntime, startLoopbackServer, waitFor, type LoopbackServer, type TestRuntime } from '@lps/testing';
-import { researchKeyword, startResearchService, type ResearchDeps } from '@lps/research';
+import { researchContext, researchKeyword, startResearchService, type ResearchContext } from '@lps/research';
 
 /** A fake SearxNG: GET /search?q=…&format=json with its real answer shape. */
 let search: LoopbackServer;
@@ -34,7 +33,7 @@ const searxngResults = (res: ServerResponse) => {
 };
 
 let test: TestRuntime;
-let deps: ResearchDeps;
+let deps: ResearchContext;
 let memberId: string;
 
 beforeAll(async () => {
@@ -43,14 +42,7 @@ beforeAll(async () => {
     searchAnswer(res);
   });
   test = await createTestRuntime({ LPS_RESEARCH_PROVIDER: 'searxng', LPS_SEARCH_URL: search.url, LPS_RESEARCH_TIMEOUT: '2' });
-  const { config, logger } = test.runtime;
-  deps = {
-    repos: test.runtime.repositories,
-    announceEvents: test.runtime.announceEvents,
-    logger,
-    textProvider: createTextProvider(config.ai, { logger }),
-    research: createResearchProvider(config.ai),
-  };
+  deps = researchContext(test.runtime);
   memberId = (await createTestMember(test.runtime, { displayName: 'Ada Lovelace', headline: 'Staff engineer', companyName: 'Acme' })).memberId;
 });
 afterAll(async () => {

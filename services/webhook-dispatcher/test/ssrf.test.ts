@@ -1,5 +1,5 @@
 import { insertEndpoint } from '@lps/db';
-import { waitFor, type TestMember } from '@lps/testing';
+import { startServiceProcess, waitFor, type TestMember } from '@lps/testing';
 import { createTestMember, emitEvent, startReceiver, startWebhookTest, type Receiver, type WebhookTest } from './support/webhook-harness.js';
 
 // Private targets are refused here: LPS_ALLOW_PRIVATE_URLS is off, as in production.
@@ -52,7 +52,38 @@ describe('SSRF', () => {
     for (const record of records) {
       expect(record).toMatchObject({ attempts: 3, responseCode: null });
       expect(record.lastError).toContain('private address');
+      // The way out, named where the operator reads it (GET /webhooks/{id}/deliveries).
+      expect(record.lastError).toContain('LPS_ALLOW_PRIVATE_URLS=1 allows it');
     }
     expect(receiver.received).toHaveLength(0);
+  });
+
+  it('a dispatcher (re)started without LPS_ALLOW_PRIVATE_URLS warns once about such endpoints: their count and ids, the setting, never their URLs', async () => {
+    const token = 'tok-7f3a9c';
+    const hidden = await insertEndpoint(test.runtime.db, {
+      memberId: ada.memberId,
+      url: `http://127.0.0.1:${receiver.port}/hooks/${token}`,
+      events: ['idea.created'],
+      secretEnc: test.runtime.keyring.encrypt('whsec_BBBB'),
+    });
+    const active = await test.runtime.db.webhookEndpoint.findMany({ where: { isActive: true }, select: { id: true } });
+    const dispatcher = startServiceProcess('services/webhook-dispatcher/dist/main.js', {
+      DATABASE_URL: test.runtime.config.database.url,
+      LPS_REDIS_PREFIX: `ssrfstart${process.pid}`,
+      LPS_ALLOW_PRIVATE_URLS: '0',
+    });
+    try {
+      const line = await dispatcher.waitForLine(/LPS_ALLOW_PRIVATE_URLS/);
+      expect(line.level).toBe('warn');
+      // Every active endpoint of this file's member leads to a private address (10.0.0.1 and 169.254.169.254 included).
+      expect(line).toMatchObject({ endpoints: active.length });
+      expect(String(line.message)).toMatch(new RegExp(`^${active.length} active webhook endpoints \\(`));
+      expect(String(line.message)).toContain('stay pending while LPS_ALLOW_PRIVATE_URLS is not 1');
+      expect(dispatcher.output()).toContain(active[0]?.id);
+      expect(dispatcher.output()).not.toContain(token);
+      expect(dispatcher.output()).not.toContain(hidden.url);
+    } finally {
+      await dispatcher.stop();
+    }
   });
 });

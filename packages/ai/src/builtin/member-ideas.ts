@@ -1,8 +1,9 @@
 import { MAX_IDEA_TITLE_LENGTH, type IdeaDraft, type IdeasRequest, type MemberProfile } from '../text-provider.js';
 import { idea, PAIR_SHAPES, SHAPES, themeOfTitle, type Shape } from './idea-shapes.js';
+import { readPhrase, thingsIn, type NounPhrase } from './idea-reading.js';
 import { seededRandom, shuffle } from './random.js';
+import { withoutMarks, writeSlotAsIs, type SlotWriter } from './slots.js';
 import { shorten } from './text-tools.js';
-import { topicOfText } from './topics.js';
 
 /** Themes people in a field write about; every field the headline matches contributes. */
 const FIELDS: { match: RegExp; themes: string[] }[] = [
@@ -105,11 +106,31 @@ const GENERAL_THEMES = [
   'deadlines',
 ];
 
+/** Titles the member wrote (not ours) read for themes, newest first. */
+const MAX_TITLES_READ = 40;
+
+/**
+ * What a member's own title is about, as themes: up to two noun phrases the title names ("deploy time", "feature flags"),
+ * a single word only when it is specific enough to carry a post ("Kubernetes", "burnout").
+ */
+function themesOfText(text: string): string[] {
+  return thingsIn(text)
+    .filter((phrase) => phrase.includes(' ') || phrase.length >= 7 || /^\p{Lu}/u.test(phrase))
+    .slice(0, 2);
+}
+
 /** The member's field themes (every matching field), then general ones, then topics from their own posts and ideas. */
 export function themesFor(member: MemberProfile, texts: readonly string[] = []): string[] {
   const headline = member.headline ?? '';
   const fieldThemes = FIELDS.filter((field) => field.match.test(headline)).flatMap((field) => field.themes);
-  const ownTopics = texts.map((text) => themeOfTitle(text, member) ?? topicOfText(text)).filter((topic): topic is string => Boolean(topic));
+  // Reading a title the member wrote takes compromise a millisecond or two: the newest few are enough to follow what they write about.
+  let read = 0;
+  const ownTopics = texts.flatMap((text) => {
+    const own = themeOfTitle(text, member);
+    if (own) return [own];
+    read += 1;
+    return read <= MAX_TITLES_READ ? themesOfText(text) : [];
+  });
   const seen = new Set<string>();
   return [...fieldThemes, ...ownTopics, ...GENERAL_THEMES].filter((theme) => {
     const key = theme.toLowerCase();
@@ -125,17 +146,17 @@ export function themesFor(member: MemberProfile, texts: readonly string[] = []):
  * (round by round), then themes crossed in pairs. A few thousand for a typical
  * member, so a member pressing "generate" keeps getting new ones.
  */
-function* candidates(themes: string[], member: MemberProfile, random: () => number): Generator<IdeaDraft> {
+function* candidates(themes: NounPhrase[], member: MemberProfile, random: () => number, slot: SlotWriter): Generator<IdeaDraft> {
   const shapes: Shape[] = shuffle(random, SHAPES);
   for (let round = 0; round < shapes.length; round += 1) {
     for (const [index, theme] of themes.entries()) {
-      const made = shapes[(index + round) % shapes.length]?.(theme, member);
+      const made = shapes[(index + round) % shapes.length]?.(theme, member, slot);
       if (made) yield made;
     }
   }
   for (const pair of shuffle(random, PAIR_SHAPES)) {
     for (let offset = 1; offset < themes.length; offset += 1) {
-      for (const [index, theme] of themes.entries()) yield pair(theme, themes[(index + offset) % themes.length] as string);
+      for (const [index, theme] of themes.entries()) yield pair(theme.text, (themes[(index + offset) % themes.length] as NounPhrase).text, slot);
     }
   }
 }
@@ -145,15 +166,15 @@ function* candidates(themes: string[], member: MemberProfile, random: () => numb
  * posts and existing ideas crossed with post shapes, shuffled by the seed,
  * never a title the member already has.
  */
-export function ideasForMember(request: IdeasRequest): IdeaDraft[] {
+export function ideasForMember(request: IdeasRequest, slot: SlotWriter = writeSlotAsIs): IdeaDraft[] {
   const random = seededRandom(request.seed);
-  const themes = shuffle(random, themesFor(request.member, [...(request.topics ?? []), ...request.avoid]));
+  const themes = shuffle(random, themesFor(request.member, [...(request.topics ?? []), ...request.avoid])).map(readPhrase);
   const taken = new Set(request.avoid.map((title) => title.trim().toLowerCase()));
   const ideas: IdeaDraft[] = [];
-  for (const draft of candidates(themes, request.member, random)) {
+  for (const draft of candidates(themes, request.member, random, slot)) {
     if (ideas.length >= request.count) break;
     const title = shorten(draft.title, MAX_IDEA_TITLE_LENGTH);
-    const key = title.toLowerCase();
+    const key = withoutMarks(title).toLowerCase();
     if (taken.has(key)) continue;
     taken.add(key);
     ideas.push(idea(title, draft.angle));

@@ -3,4 +3,4 @@
 // `@lps/ai/image` so a process that only writes text never loads them.
 export * from './image-provider.js';
 export { hookOf, keyPointsOf } from './content.js';
-export { overlayKeyOf, uploadFileKeys, uploadVariantKey } from './file-keys.js';
+export { overlayChanges, overlayKeyOf, overlayKeyPrefix, overlayKeysShownBy, uploadFileKeys, uploadVariantKey, type ShowsFiles } from './file-keys.js';

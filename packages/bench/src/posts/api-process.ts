@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { freePort } from '@lps/testing';
+import { freePort, startServiceProcess, type ServiceProcess } from '@lps/testing';
 import { startBenchService } from '../bench-service.js';
+import { REPO_ROOT } from './bench-database.js';
 
 export interface ApiProcess {
   baseUrl: string;
@@ -50,4 +51,18 @@ export async function startApiProcess(env: Record<string, string>, root?: string
     throw error;
   }
   return { baseUrl, pid: service.pid, stop: () => service.stop() };
+}
+
+/**
+ * `services/all/dist/main.js` — what `npm start` runs: the API, the dashboard and every worker in one
+ * process — on `port`, answering once /api/v1/health does.
+ */
+export async function startAllProcess(port: number, env: Record<string, string>): Promise<ServiceProcess> {
+  const started = startServiceProcess(
+    `${REPO_ROOT}services/all/dist/main.js`,
+    { ...env, PORT: String(port), HOST: '127.0.0.1', LPS_HEALTH_PORT: '0' },
+    { logs: 'errors', cwd: REPO_ROOT },
+  );
+  await waitForHealth(`http://127.0.0.1:${port}/api/v1`, started.child);
+  return started;
 }

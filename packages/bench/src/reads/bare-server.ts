@@ -33,8 +33,17 @@ api.get('/ideas', async (_req, res) => {
   const { rows } = await pool.query<Row>('SELECT * FROM ideas WHERE member_id = $1 ORDER BY created_at DESC, id DESC', [member]);
   res.json({ data: rows });
 });
+// Each endpoint with its newest delivery, its health, as GET /webhooks answers since the dashboard (issue 35).
 api.get('/webhooks', async (_req, res) => {
-  const { rows } = await pool.query<Row>('SELECT id, url, events, is_active, created_at FROM webhook_endpoints WHERE member_id = $1 ORDER BY created_at DESC, id DESC', [member]);
+  const { rows } = await pool.query<Row>(
+    `SELECT e.id, e.url, e.events, e.is_active, e.created_at, d.status AS last_status, d.response_code AS last_response_code,
+            coalesce(d.last_attempt_at, d.created_at) AS last_at
+       FROM webhook_endpoints e
+       LEFT JOIN LATERAL (SELECT status, response_code, last_attempt_at, created_at FROM webhook_deliveries
+                           WHERE endpoint_id = e.id ORDER BY created_at DESC, id DESC LIMIT 1) d ON true
+      WHERE e.member_id = $1 ORDER BY e.created_at DESC, e.id DESC`,
+    [member],
+  );
   res.json({ data: rows });
 });
 api.get('/webhooks/:id/deliveries', async (req, res) => {

@@ -1,13 +1,14 @@
 import { isUuid } from '@lps/common';
 import { Keyring } from '@lps/crypto';
 import { scopeList } from '@lps/config';
-import { connectionsEndingBy, countFlaggedScheduledPosts, findMember, findNetworkConnection, listConnectionsWithAnalytics } from '@lps/db';
+import { connectionsEndingBy, countFlaggedScheduledPosts, findMember, findNetworkConnection, isNetworkConnected, listConnectionsWithAnalytics, reconnectSandbox } from '@lps/db';
 import { AnalyticsAppMissingError, LinkedInOAuth } from '@lps/network';
 import { createOAuthLink } from '../members/create-oauth-link.js';
 import { UsageError, type CommandContext } from './command.js';
 
 /**
- * `lps member connect <member-id> [--replace] [--analytics] [--json]`: prints the LinkedIn authorize URL.
+ * `lps member connect <member-id> [--replace] [--analytics] [--json]`: prints the LinkedIn authorize URL
+ * (in the sandbox: connects the member at once, `connectInSandbox`).
  * The member opens it, approves, and LinkedIn sends the browser to
  * GET /oauth/linkedin/callback, which stores the tokens. The link works once, for 30 minutes.
  * A member already connected is told as whom; signing in as another LinkedIn person
@@ -20,7 +21,7 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   if (!memberId || !isUuid(memberId) || !(await findMember(context.db, memberId))) throw new UsageError(`usage: lps member connect <member-id> (no member ${memberId ?? ''})`);
   const { network, security } = context.config;
   if (network.mode !== 'linkedin') {
-    context.print('LPS_NETWORK=sandbox: members are connected to the simulated network when they are created; nothing to do.');
+    await connectInSandbox(context, memberId);
     return;
   }
   const keyring = new Keyring(security.encryptionKey, security.previousEncryptionKeys);
@@ -51,6 +52,22 @@ export async function memberConnect(context: CommandContext): Promise<void> {
   }
   context.print('Open this URL in a browser logged in as the member (valid once, for 30 minutes):');
   context.print(url);
+}
+
+/**
+ * The sandbox's `member connect`: there is no LinkedIn to sign in to, so the operator's word is
+ * the consent and the member is connected again at once (after DELETE /me/connection, say) —
+ * what the sandbox's own self-service link does when opened. Connected already: said, unchanged.
+ */
+async function connectInSandbox(context: CommandContext, memberId: string): Promise<void> {
+  if (context.options.analytics === true) throw new UsageError('LPS_NETWORK=sandbox has no analytics app: its analytics need no connection');
+  const wasConnected = isNetworkConnected(await findNetworkConnection(context.db, memberId), 'sandbox');
+  if (!wasConnected) await reconnectSandbox(context.db, memberId, new Date());
+  if (context.options.json) {
+    context.print(JSON.stringify({ member_id: memberId, network: 'sandbox', connected: true, was_connected: wasConnected }));
+    return;
+  }
+  context.print(wasConnected ? `member ${memberId} is connected to the sandbox network already; nothing changed` : `member ${memberId} is connected to the sandbox network again`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { aiSection } from './ai.js';
 import { coreSection } from './core.js';
+import { dashboardSection } from './dashboard.js';
 import { imagesSection } from './images.js';
 import { networkSection } from './network.js';
 import { opsSection } from './ops.js';
@@ -21,4 +22,5 @@ export const sections = {
   storage: storageSection,
   images: imagesSection,
   ops: opsSection,
+  dashboard: dashboardSection,
 };

@@ -58,6 +58,10 @@ export const networkSection = defineSection({
       .uri({ scheme: ['http', 'https'] })
       .default('https://www.linkedin.com/oauth/v2'),
     LINKEDIN_SCOPES: Joi.string().default('openid profile email w_member_social'),
+    /** The OpenID Connect issuer whose discovery document and keys check a sign-in's id_token (tests point it at the fake). */
+    LINKEDIN_OIDC_ISSUER: Joi.string()
+      .uri({ scheme: ['http', 'https'] })
+      .default('https://www.linkedin.com/oauth'),
     /**
      * The optional second app for analytics (Community Management API, which LinkedIn grants only
      * to an app carrying that product alone): its secret is required once its id is set.
@@ -70,6 +74,8 @@ export const networkSection = defineSection({
     LPS_ANALYTICS_MAX_AGE: durationMs('15m'),
     LPS_ANALYTICS_REFRESH_INTERVAL: durationMs('1h'),
     LPS_SCHEDULE_SWEEP_INTERVAL: durationMs('5s'),
+    /** How far ahead the queue's next free slot must be (POST /posts/{id}/queue): time to change one's mind, and for the job to be placed. */
+    LPS_QUEUE_LEAD: durationMs('2m', { min: '1s', max: '1d' }),
     /** Housekeeping the publisher also schedules: Idempotency-Key records past their 24 h window are deleted. */
     LPS_IDEMPOTENCY_PURGE_INTERVAL: durationMs('1h'),
     LPS_PUBLISH_ATTEMPTS: Joi.number().integer().min(1).max(50).default(6),
@@ -96,6 +102,7 @@ export const networkSection = defineSection({
       apiBaseUrl: (env.LINKEDIN_API_BASE_URL as string).replace(/\/+$/, ''),
       oauthBaseUrl: (env.LINKEDIN_OAUTH_BASE_URL as string).replace(/\/+$/, ''),
       scopes: scopeList(env.LINKEDIN_SCOPES),
+      oidcIssuer: (env.LINKEDIN_OIDC_ISSUER as string).replace(/\/+$/, ''),
       analyticsApp: env.LINKEDIN_ANALYTICS_CLIENT_ID
         ? {
             clientId: env.LINKEDIN_ANALYTICS_CLIENT_ID as string,
@@ -110,6 +117,7 @@ export const networkSection = defineSection({
     analyticsMaxAgeMs: env.LPS_ANALYTICS_MAX_AGE as number,
     analyticsRefreshIntervalMs: env.LPS_ANALYTICS_REFRESH_INTERVAL as number,
     scheduleSweepIntervalMs: env.LPS_SCHEDULE_SWEEP_INTERVAL as number,
+    queueLeadMs: env.LPS_QUEUE_LEAD as number,
     idempotencyPurgeIntervalMs: env.LPS_IDEMPOTENCY_PURGE_INTERVAL as number,
     publish: {
       attempts: env.LPS_PUBLISH_ATTEMPTS as number,

@@ -1,6 +1,7 @@
-import { lockMemberScope, type DbOrTx } from '../client.js';
+import type { DbOrTx } from '../client.js';
 import type { IdeaSource, Prisma } from '../generated/prisma/client.js';
 import { NEWEST_FIRST } from '../keyset.js';
+import { lockMemberScope } from './in-transaction/member-scope-lock.js';
 
 export const findOwnedIdea = (db: DbOrTx, memberId: string, id: string) => db.idea.findFirst({ where: { id, memberId } });
 

@@ -19,7 +19,12 @@ export interface StoredTokens {
 export const findNetworkConnection = (db: DbOrTx, memberId: string) => db.networkConnection.findUnique({ where: { memberId } });
 
 /** A finished OAuth dance: the member now posts as `personUrn` with these tokens; a previous disconnection is forgotten. */
-export async function saveNetworkConnection(db: DbOrTx, memberId: string, connection: StoredTokens & { provider: string; personUrn: string }, now: Date): Promise<void> {
+export async function saveNetworkConnection(
+  db: DbOrTx,
+  memberId: string,
+  connection: StoredTokens & { provider: string; personUrn: string; profileName?: string | null; profilePictureUrl?: string | null },
+  now: Date,
+): Promise<void> {
   const data = { ...connection, connectedAt: now, disconnectedAt: null, disconnectReason: null };
   await db.networkConnection.upsert({ where: { memberId }, create: { memberId, ...data }, update: data });
 }

@@ -15,7 +15,8 @@ const CURRENT_LIST = `(CASE WHEN jsonb_typeof(image_candidates) = 'array' THEN i
  * (raw SQL: Prisma cannot append to a JSON array): the state and the cap are checked
  * on the row as it is when the statement takes its lock, so concurrent uploads to one
  * post each add theirs in turn and none is lost, and the cap counts them all.
- * False when the post is gone, is not in one of `allowedFrom`, or would pass `max`.
+ * False when the post is gone, is not in one of `allowedFrom`, has a poll (which carries
+ * no media: decision 0033), or would pass `max`.
  */
 export async function appendImageCandidates(
   db: DbOrTx,
@@ -28,6 +29,7 @@ export async function appendImageCandidates(
         SET image_candidates = ${CURRENT_LIST} || $2::jsonb, image_url = $3, format = $4::"PostFormat", images = $7::jsonb, updated_at = now()
       WHERE id = $1::uuid
         AND status = ANY($5::"PostStatus"[])
+        AND format <> 'poll'::"PostFormat"
         AND jsonb_array_length(${CURRENT_LIST}) + jsonb_array_length($2::jsonb) <= $6`,
     postId,
     JSON.stringify(added),

@@ -31,11 +31,6 @@ export async function updatePostIfStatus(db: DbOrTx, id: string, allowedFrom: Po
  */
 const EDITABLE = { status: { not: 'published' as const }, publishRequestedAt: null };
 
-export async function updatePostIfEditable(db: DbOrTx, id: string, data: Prisma.PostUncheckedUpdateManyInput) {
-  const result = await db.post.updateMany({ where: { id, ...EDITABLE }, data });
-  return result.count === 1 ? findPostById(db, id) : null;
-}
-
 export async function deletePostIfEditable(db: DbOrTx, id: string): Promise<boolean> {
   const result = await db.post.deleteMany({ where: { id, ...EDITABLE } });
   return result.count === 1;

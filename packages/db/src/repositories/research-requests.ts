@@ -13,6 +13,14 @@ export const createResearchRequest = (db: DbOrTx, request: { memberId: string; k
 
 export const findResearchRequest = (db: DbOrTx, id: string) => db.researchRequest.findUnique({ where: { id } });
 
+/** A member's research request with the ideas it produced (oldest first), for GET /ideas/research/{id}; null for another member's. */
+export async function findOwnedResearch(db: DbOrTx, memberId: string, id: string) {
+  const request = await db.researchRequest.findFirst({ where: { id, memberId } });
+  if (!request) return null;
+  const ideas = await db.idea.findMany({ where: { researchRequestId: id, memberId }, select: { id: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  return { request, ideaIds: ideas.map((idea) => idea.id) };
+}
+
 /** The queue refused the job: the caller is told to retry, and this request never runs. */
 export const markResearchRequestNeverQueued = (db: DbOrTx, id: string) =>
   db.researchRequest.update({ where: { id }, data: { status: 'failed', lastError: 'could not enqueue the job' } });

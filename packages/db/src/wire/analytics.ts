@@ -1,6 +1,6 @@
 import { isoOrNull } from '@lps/common';
 import type { Post } from '../generated/prisma/client.js';
-import type { MemberKpis } from '../reads/analytics-reads.js';
+import type { MemberKpis } from '../sql/reads/analytics-reads.js';
 
 /** The PostAnalytics resource from the post's current numbers (its newest snapshot's, decision 0012); zeros until published. */
 export const postAnalyticsToWire = (post: Post) => {

@@ -25,13 +25,17 @@ export const isNetworkConnected = (connection: Connection, network: 'sandbox' | 
 export const reconnectDeadline = (grant: GrantExpiry | null | undefined): Date | null =>
   !grant ? null : grant.refreshTokenEnc && grant.refreshExpiresAt ? grant.refreshExpiresAt : grant.expiresAt;
 
+/** Both ways back, each of which works in either network mode: the member's own link, or the operator's CLI. */
+export const NOT_CONNECTED =
+  'the member is not connected to the network: the member connects again with POST /api/v1/me/connection/links, or the operator runs lps member connect <member-id>';
+
 /**
  * Why the member cannot act on the network now, or undefined when they can: the reasons
  * POST /publish answers with and a publication fails with.
  */
 export function connectionProblem(connection: Connection, network: 'sandbox' | 'linkedin', now = new Date()): string | undefined {
   if (network === 'linkedin' && connection?.expiresAt && connection.expiresAt <= now) return "the member's LinkedIn token has expired: connect them again";
-  if (!isNetworkConnected(connection, network, now)) return 'the member is not connected to the network (lps member connect <member-id>)';
+  if (!isNetworkConnected(connection, network, now)) return NOT_CONNECTED;
   if (network === 'linkedin' && (!connection?.accessTokenEnc || !connection.personUrn)) return 'the member has no LinkedIn token: connect them again';
   return undefined;
 }

@@ -2,6 +2,7 @@ import { isoOrNull } from '@lps/common';
 import type { Post } from '../generated/prisma/client.js';
 import { linkPreviewToWire } from './link-preview.js';
 import { postImagesOf } from './post-images.js';
+import { postPollOf } from './post-poll.js';
 
 // A type alias, not an interface: wire objects are stored as JSON (outbox payloads),
 // and only aliases satisfy Prisma's JSON index signature.
@@ -46,6 +47,10 @@ export function postToWire(post: Post) {
     link_preview: linkPreviewToWire(post.linkPreview),
     // Additive (decision 0022): every image in publishing order, the first being image_url; [] without images.
     images: postImagesOf(post),
+    // Additive (decision 0033): the poll LinkedIn shows under the text; null without one.
+    poll: postPollOf(post),
+    // Additive (decision 0031): why the reviewer rejected it; null until a rejection, cleared by an approval.
+    review_note: post.reviewNote,
   };
 }
 

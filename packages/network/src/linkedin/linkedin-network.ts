@@ -1,5 +1,5 @@
 import { sleep } from '@lps/common';
-import { toLittleText } from '../little-text.js';
+import { assertCommentaryFits } from '../commentary-length.js';
 import { NetworkError } from '../network-error.js';
 import {
   postUrl,
@@ -38,11 +38,13 @@ export class LinkedInNetwork implements Network {
     this.http = new LinkedInHttp(settings, logger);
   }
 
+  /** Sends `request.commentary` exactly as given: it is made once, by `composeCommentary` (decision 0032). */
   async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
+    assertCommentaryFits(request.commentary);
     const content = postContent(request);
     const post = {
       author: account.personUrn,
-      commentary: toLittleText(request.text),
+      commentary: request.commentary,
       visibility: 'PUBLIC',
       distribution: { feedDistribution: 'MAIN_FEED', targetEntities: [], thirdPartyDistributionChannels: [] },
       ...(content ? { content } : {}),
@@ -98,7 +100,7 @@ export class LinkedInNetwork implements Network {
     return { personUrn: `urn:li:person:${info.sub}`, name: info.name ?? null, email: info.email ?? null, picture: info.picture ?? null };
   }
 
-  async checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck> {
+  async checkOwnPost(account: NetworkAccount, urn: string, commentary: string): Promise<OwnPostCheck> {
     let response;
     try {
       response = await this.http.rest('GET', `posts/${encodeURIComponent(urn)}`, tokenOf(account));
@@ -108,7 +110,7 @@ export class LinkedInNetwork implements Network {
     }
     const post = parseJson<{ author?: string; commentary?: string; createdAt?: number }>(response);
     if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author ?? 'unknown'}, not ${account.personUrn}` };
-    if (post.commentary !== toLittleText(text)) return { verdict: 'not ours', reason: "its commentary differs from this post's body" };
+    if (post.commentary !== commentary) return { verdict: 'not ours', reason: "its commentary differs from this post's body" };
     // The Posts API answers createdAt in milliseconds since the epoch.
     return Number.isSafeInteger(post.createdAt) ? { verdict: 'ours', createdAt: new Date(post.createdAt as number) } : { verdict: 'ours' };
   }

@@ -9,6 +9,14 @@ export interface LinkedInTokens {
   scopes: string[];
   refreshToken: string | null;
   refreshExpiresInSeconds: number | null;
+  /** The OpenID Connect ID token, when `openid` was granted: checked by verifyIdToken before any claim is read. */
+  idToken: string | null;
+}
+
+/** A sign-in's own authorize request (the dashboard): its redirect URL and the OIDC nonce. */
+export interface SignInRequest {
+  redirectUri: string;
+  nonce: string;
 }
 
 interface TokenAnswer {
@@ -17,6 +25,7 @@ interface TokenAnswer {
   scope?: string;
   refresh_token?: string;
   refresh_token_expires_in?: number;
+  id_token?: string;
 }
 
 /** The analytics app is optional: connecting through it without LINKEDIN_ANALYTICS_CLIENT_ID says so. */
@@ -41,16 +50,22 @@ export class LinkedInOAuth {
     this.http = new LinkedInHttp(settings);
   }
 
-  authorizeUrl(state: string): string {
+  /** With `signIn`, the dashboard's sign-in: its own redirect URL and a nonce (the same scopes: signing in also connects). */
+  authorizeUrl(state: string, signIn?: SignInRequest): string {
     const { clientId, redirectUri, scopes } = this.required();
-    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirectUri, state });
+    const query = new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: signIn?.redirectUri ?? redirectUri, state });
+    if (signIn) query.set('nonce', signIn.nonce);
     // LinkedIn wants the scopes space-separated (%20), which URLSearchParams would write as '+'.
     return `${this.settings.oauthBaseUrl}/authorization?${query.toString()}&scope=${scopes.map(encodeURIComponent).join('%20')}`;
   }
 
-  exchangeCode(code: string): Promise<LinkedInTokens> {
+  /**
+   * The code for tokens. LinkedIn authenticates the app by client_id and client_secret in the form
+   * (client_secret_post), which its discovery document does not say; the redirect URL must be the authorize request's.
+   */
+  exchangeCode(code: string, redirectUriOverride?: string): Promise<LinkedInTokens> {
     const { clientId, clientSecret, redirectUri } = this.required();
-    return this.token({ grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri });
+    return this.token({ grant_type: 'authorization_code', code, client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUriOverride ?? redirectUri });
   }
 
   /** grant_type=refresh_token: a new 60-day access token; the refresh token keeps its original end. */
@@ -70,6 +85,7 @@ export class LinkedInOAuth {
       scopes: scopeList(answer.scope),
       refreshToken: answer.refresh_token ?? null,
       refreshExpiresInSeconds: answer.refresh_token_expires_in ?? null,
+      idToken: typeof answer.id_token === 'string' ? answer.id_token : null,
     };
   }
 

@@ -7,6 +7,8 @@ export interface LinkedInSettings {
   clientSecret?: string;
   redirectUri?: string;
   scopes: string[];
+  /** The OpenID Connect issuer of sign-ins (LINKEDIN_OIDC_ISSUER): its discovery document names the keys. */
+  oidcIssuer: string;
   /** The optional second app that reads analytics (LINKEDIN_ANALYTICS_*); undefined when not configured. */
   analyticsApp?: LinkedInAppCredentials | undefined;
   timeoutMs: number;

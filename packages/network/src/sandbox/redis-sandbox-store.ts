@@ -1,5 +1,6 @@
 import { luaCommand, taggedKey, type LuaCommand, type LuaHost } from '@lps/common';
-import type { InjectedFailure, SandboxDraft, SandboxPost, SandboxPublication, SandboxStore } from './sandbox-store.js';
+import { isSandboxRefusalKind, type SandboxRefusalKind } from './refusals.js';
+import type { InjectedFailure, RefusalContext, SandboxDraft, SandboxPost, SandboxPublication, SandboxStore } from './sandbox-store.js';
 
 /** The few Redis commands the store needs (satisfied by an ioredis client). */
 export interface SandboxRedis extends LuaHost {
@@ -10,6 +11,7 @@ export interface SandboxRedis extends LuaHost {
   rpush(key: string, value: string): Promise<number>;
   lrange(key: string, start: number, stop: number): Promise<string[]>;
   lrem(key: string, count: number, value: string): Promise<number>;
+  hdel(key: string, ...fields: string[]): Promise<number>;
 }
 
 /**
@@ -20,9 +22,11 @@ const PUBLISH_SCRIPT = new URL('../../lua/sandbox-publish.lua', import.meta.url)
 
 /**
  * Sandbox state in Redis under `{<prefix>:sandbox}:*`: posts by URN, URNs by client
- * reference, a sequence for URNs and the injected failures. Shared by the API and
- * every publisher, and it survives a publisher killed mid-publication. The hash tag
- * keeps the four keys the publish script touches in one slot of a cluster.
+ * reference, a sequence for URNs, the injected failures, the refusals members armed
+ * and the lasting refusal of a publication in progress. Shared by the API and every
+ * publisher, and it survives a publisher killed mid-publication; a Redis flush forgets
+ * it (an armed refusal too). The hash tag keeps the keys the publish script touches in
+ * one slot of a cluster.
  */
 export class RedisSandboxStore implements SandboxStore {
   private readonly keys;
@@ -32,9 +36,16 @@ export class RedisSandboxStore implements SandboxStore {
     private readonly redis: SandboxRedis,
     prefix: string,
   ) {
-    this.publishInOneCall = luaCommand(redis, 'lpsSandboxPublish', PUBLISH_SCRIPT, 4);
+    this.publishInOneCall = luaCommand(redis, 'lpsSandboxPublish', PUBLISH_SCRIPT, 6);
     const key = (name: string) => taggedKey(prefix, 'sandbox', name);
-    this.keys = { sequence: key('seq'), posts: key('posts'), references: key('refs'), failures: key('failures') };
+    this.keys = {
+      sequence: key('seq'),
+      posts: key('posts'),
+      references: key('refs'),
+      failures: key('failures'),
+      armed: key('armed'),
+      refusing: (reference: string) => key(`refusing:${reference}`),
+    };
   }
 
   nextSequence() {
@@ -65,10 +76,38 @@ export class RedisSandboxStore implements SandboxStore {
     await this.redis.rpush(this.keys.failures, JSON.stringify({ ...failure, id: Math.random().toString(36).slice(2) }));
   }
 
-  async publish(draft: SandboxDraft): Promise<SandboxPublication> {
-    const { posts, references, failures, sequence } = this.keys;
-    const [post, failure] = (await this.publishInOneCall(failures, sequence, posts, references, JSON.stringify(draft), draft.reference)) as [string, string];
-    return { post: post ? (JSON.parse(post) as SandboxPost) : undefined, failure: failure ? (JSON.parse(failure) as InjectedFailure) : undefined };
+  async publish(draft: SandboxDraft, refusals: RefusalContext): Promise<SandboxPublication> {
+    const { posts, references, failures, sequence, armed } = this.keys;
+    const [post, failure, refusal] = (await this.publishInOneCall(
+      failures,
+      sequence,
+      posts,
+      references,
+      armed,
+      this.keys.refusing(draft.reference),
+      JSON.stringify(draft),
+      draft.reference,
+      refusals.memberId,
+      JSON.stringify(refusals.attemptsAfterFirst),
+    )) as [string, string, string];
+    return {
+      post: post ? (JSON.parse(post) as SandboxPost) : undefined,
+      failure: failure ? (JSON.parse(failure) as InjectedFailure) : undefined,
+      refusal: isSandboxRefusalKind(refusal) ? refusal : undefined,
+    };
+  }
+
+  async armRefusal(memberId: string, kind: SandboxRefusalKind) {
+    await this.redis.hset(this.keys.armed, memberId, kind);
+  }
+
+  async armedRefusal(memberId: string) {
+    const kind = await this.redis.hget(this.keys.armed, memberId);
+    return isSandboxRefusalKind(kind) ? kind : undefined;
+  }
+
+  async disarmRefusal(memberId: string) {
+    await this.redis.hdel(this.keys.armed, memberId);
   }
 
   async takeFailure(operation: InjectedFailure['operation']) {

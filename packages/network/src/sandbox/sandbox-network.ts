@@ -11,13 +11,17 @@ import {
   type PublishRequest,
   type VideoSource,
 } from '../network.js';
+import { assertCommentaryFits } from '../commentary-length.js';
 import { postContent } from '../linkedin/post-content.js';
+import { attemptsAfterFirst, refusalError, SANDBOX_REFUSAL_KINDS, type SandboxRefusalKind } from './refusals.js';
 import type { InjectedFailure, SandboxPost, SandboxStore } from './sandbox-store.js';
 import { addMetrics, syntheticMetrics, ZERO_METRICS } from './synthetic-metrics.js';
 
 export interface SandboxOptions {
   /** Called after a post is stored and before the call answers: the crash test pauses "during" the call here. */
   afterPublishStored?: (post: SandboxPost) => Promise<void>;
+  /** The publisher's attempts per publication (LPS_PUBLISH_ATTEMPTS): a lasting refusal (429, 500) meets every one of them. */
+  publishAttempts?: number;
 }
 
 /**
@@ -37,23 +41,48 @@ export class SandboxNetwork implements Network {
     return this.store.pushFailure(failure);
   }
 
+  /**
+   * The member's next publication is refused as LinkedIn would refuse it (`lps sandbox fail-next`,
+   * decision 0038): once, by that publication; a 429 or 500 refuses all its attempts.
+   */
+  armRefusal(memberId: string, kind: SandboxRefusalKind): Promise<void> {
+    return this.store.armRefusal(memberId, kind);
+  }
+
+  /** The refusal waiting for the member's next publication, if any. */
+  armedRefusal(memberId: string): Promise<SandboxRefusalKind | undefined> {
+    return this.store.armedRefusal(memberId);
+  }
+
+  disarmRefusal(memberId: string): Promise<void> {
+    return this.store.disarmRefusal(memberId);
+  }
+
   async publishPost(account: NetworkAccount, request: PublishRequest): Promise<PublishedPost> {
-    // The same content rules as LinkedIn's (one kind of content, 2–20 images, alt text within the limit).
+    // The same rules as LinkedIn's: the commentary's length, one kind of content, 2–20 images, alt text, a poll's 2–4 options.
+    assertCommentaryFits(request.commentary);
     postContent(request);
-    const { media, images, article } = request;
+    const { media, images, poll, article } = request;
     // LinkedIn refuses a post naming a video it is still processing (422, nothing created): so does the sandbox.
     if (media?.kind === 'video' && stillProcessing(media.urn)) {
       throw new NetworkError('permanent', `Media ${media.urn} is still PROCESSING`, { status: 422, code: 'MEDIA_ASSET_PROCESSING' });
     }
-    const { post, failure } = await this.store.publish({
-      author: account.personUrn,
-      text: request.text,
-      reference: request.reference,
-      media: media ? { kind: media.kind, urn: media.urn, ...(media.title ? { title: media.title } : {}), ...(media.altText ? { altText: media.altText } : {}) } : null,
-      ...(images ? { images } : {}),
-      ...(article ? { article } : {}),
-      createdAt: new Date().toISOString(),
-    });
+    const attempts = this.options.publishAttempts ?? 1;
+    const refusals = { memberId: account.memberId, attemptsAfterFirst: Object.fromEntries(SANDBOX_REFUSAL_KINDS.map((kind) => [kind, attemptsAfterFirst(kind, attempts)])) };
+    const { post, failure, refusal } = await this.store.publish(
+      {
+        author: account.personUrn,
+        commentary: request.commentary,
+        reference: request.reference,
+        media: media ? { kind: media.kind, urn: media.urn, ...(media.title ? { title: media.title } : {}), ...(media.altText ? { altText: media.altText } : {}) } : null,
+        ...(images ? { images } : {}),
+        ...(poll ? { poll } : {}),
+        ...(article ? { article } : {}),
+        createdAt: new Date().toISOString(),
+      },
+      refusals,
+    );
+    if (refusal) throw refusalError(refusal);
     if (!post) throw failureError(failure as InjectedFailure);
     await this.options.afterPublishStored?.(post);
     // The post exists, but the caller never hears so: the case the at-most-once protocol must survive.
@@ -113,11 +142,11 @@ export class SandboxNetwork implements Network {
     return post ? { urn: post.urn, url: postUrl(post.urn) } : undefined;
   }
 
-  async checkOwnPost(account: NetworkAccount, urn: string, text: string): Promise<OwnPostCheck> {
+  async checkOwnPost(account: NetworkAccount, urn: string, commentary: string): Promise<OwnPostCheck> {
     const post = await this.store.findByUrn(urn);
     if (!post || post.deletedAt) return { verdict: 'gone' };
     if (post.author !== account.personUrn) return { verdict: 'not ours', reason: `its author is ${post.author}` };
-    return post.text === text ? { verdict: 'ours' } : { verdict: 'not ours', reason: 'its text differs from this post' };
+    return post.commentary === commentary ? { verdict: 'ours' } : { verdict: 'not ours', reason: 'its commentary differs from this post' };
   }
 
   private async upload(_account: NetworkAccount, kind: 'image' | 'document' | 'video'): Promise<string> {

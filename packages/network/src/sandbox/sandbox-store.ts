@@ -1,15 +1,19 @@
-import type { ArticleCard, MediaKind, UploadedImage } from '../network.js';
+import type { ArticleCard, MediaKind, PollRequest, UploadedImage } from '../network.js';
+import type { SandboxRefusalKind } from './refusals.js';
 
 /** One post as the simulated network keeps it. */
 export interface SandboxPost {
   urn: string;
   author: string;
-  text: string;
+  /** The commentary as LinkedIn would receive it (little text). */
+  commentary: string;
   reference: string;
   /** As LinkedIn's content.media: a document's or video's title, an image's alt text. */
   media: { kind: MediaKind; urn: string; title?: string; altText?: string } | null;
   /** A multi-image post's images, in order. */
   images?: UploadedImage[];
+  /** A poll, as content.poll asks it (decision 0033). */
+  poll?: PollRequest;
   /** A link card: what a reader of the sandbox network sees under the text. */
   article?: ArticleCard;
   createdAt: string;
@@ -23,10 +27,18 @@ export interface InjectedFailure {
   message?: string;
 }
 
-/** What the store step of a publication did: the post it stored, the injected failure it met. */
+/** What the store step of a publication did: the post it stored, the injected failure or the member's armed refusal it met. */
 export interface SandboxPublication {
   post?: SandboxPost;
   failure?: InjectedFailure;
+  refusal?: SandboxRefusalKind;
+}
+
+/** Whose publication it is, for the refusal a member armed (`lps sandbox fail-next`, decision 0038). */
+export interface RefusalContext {
+  memberId: string;
+  /** How many more attempts of this publication (its reference) a refusal of each kind meets after the first. */
+  attemptsAfterFirst: Partial<Record<SandboxRefusalKind, number>>;
 }
 
 /** The post a publication stores, before the network numbers it. */
@@ -51,15 +63,24 @@ export interface SandboxStore {
   /**
    * A publication's store step as one atomic step (one round trip in Redis): takes
    * the first failure injected for `publish` and, unless it strikes before storing,
-   * numbers the post `urn:li:share:<n>` and stores it under its URN and reference.
+   * meets the refusal still lasting for this reference or the one the member armed
+   * (consumed: it then lasts `attemptsAfterFirst` more attempts of this reference);
+   * otherwise numbers the post `urn:li:share:<n>` and stores it under its URN and reference.
    */
-  publish(draft: SandboxDraft): Promise<SandboxPublication>;
+  publish(draft: SandboxDraft, refusals: RefusalContext): Promise<SandboxPublication>;
+  /** The member's next publication meets this refusal (replacing one armed before). */
+  armRefusal(memberId: string, kind: SandboxRefusalKind): Promise<void>;
+  armedRefusal(memberId: string): Promise<SandboxRefusalKind | undefined>;
+  disarmRefusal(memberId: string): Promise<void>;
 }
 
 export class MemorySandboxStore implements SandboxStore {
   private sequence = 0;
   private readonly posts = new Map<string, SandboxPost>();
   private readonly failures: InjectedFailure[] = [];
+  private readonly armed = new Map<string, SandboxRefusalKind>();
+  /** A lasting refusal still meeting a publication's attempts, by its reference. */
+  private readonly refusing = new Map<string, { kind: SandboxRefusalKind; remaining: number }>();
 
   async nextSequence() {
     this.sequence += 1;
@@ -84,9 +105,34 @@ export class MemorySandboxStore implements SandboxStore {
     const index = this.failures.findIndex((failure) => failure.operation === operation || failure.operation === 'any');
     return index < 0 ? undefined : this.failures.splice(index, 1)[0];
   }
-  async publish(draft: SandboxDraft): Promise<SandboxPublication> {
+  async armRefusal(memberId: string, kind: SandboxRefusalKind) {
+    this.armed.set(memberId, kind);
+  }
+  async armedRefusal(memberId: string) {
+    return this.armed.get(memberId);
+  }
+  async disarmRefusal(memberId: string) {
+    this.armed.delete(memberId);
+  }
+  /** Mirrors lua/sandbox-publish.lua. */
+  async publish(draft: SandboxDraft, refusals: RefusalContext): Promise<SandboxPublication> {
     const failure = await this.takeFailure('publish');
     if (failure && !failureStrikesAfterStoring(failure)) return { failure };
+    if (!failure) {
+      const lasting = this.refusing.get(draft.reference);
+      if (lasting) {
+        if (lasting.remaining <= 1) this.refusing.delete(draft.reference);
+        else this.refusing.set(draft.reference, { ...lasting, remaining: lasting.remaining - 1 });
+        return { refusal: lasting.kind };
+      }
+      const armed = this.armed.get(refusals.memberId);
+      if (armed) {
+        this.armed.delete(refusals.memberId);
+        const remaining = refusals.attemptsAfterFirst[armed] ?? 0;
+        if (remaining > 0) this.refusing.set(draft.reference, { kind: armed, remaining });
+        return { refusal: armed };
+      }
+    }
     const post = { urn: `urn:li:share:${await this.nextSequence()}`, ...draft, deletedAt: null };
     await this.savePost(post);
     return { post, failure };

@@ -69,6 +69,9 @@ export const imageCallJobs = {
    * Makes a staged upload (its image_requests row: storage key, type, title) the post's image or
    * document: checks the file, strips an image's metadata and renders its variants, counts a PDF's
    * pages in a sandbox, then appends the candidates atomically — unless the caller gave up first.
+   * The image service's `admitUpload` does it. The name is the job's name in Redis: calls already
+   * queued must still be answered by a new worker, so it stays `attach-upload`.
+   * Handled by `admitUpload` in services/image/src/domain/calls/admit-upload.ts.
    */
   'attach-upload': defineCall({
     queue: 'image-calls',
@@ -84,7 +87,10 @@ export const imageCallJobs = {
     options: CALL_OPTIONS,
     jobId: ({ imageRequestId }) => `upload-${imageRequestId}`,
   }),
-  /** Draws the post's hook over a candidate (its image_requests row names the source file); the answer is the overlay's URL. */
+  /**
+   * Draws the post's hook over a candidate (its image_requests row names the source file); the answer is the overlay's URL.
+   * Handled by `drawOverlay` in services/image/src/domain/calls/draw-overlay.ts.
+   */
   'draw-overlay': defineCall({
     queue: 'image-calls',
     schema: payload,
@@ -99,6 +105,7 @@ export const imageCallJobs = {
    * Makes a link card's fetched image (staged by the research worker, which reads pages but
    * decodes no pixels) a JPEG thumbnail of at most 1200 px, or refuses it (`content`: not a
    * raster picture, too many pixels, unreadable). The staged file is removed either way.
+   * Handled by `encodeLinkThumbnail` in services/image/src/domain/calls/encode-link-thumbnail.ts.
    */
   'encode-link-thumbnail': defineCall({
     queue: 'image-calls',

@@ -11,6 +11,7 @@ export interface DeletePostFilesPayload {
 }
 
 export const imageJobs = {
+  /** Handled by `generateImages` in services/image/src/domain/generate-images.ts. */
   'generate-images': defineJob({
     queue: 'images',
     schema: Joi.object<GenerateImagesPayload, true>({ imageRequestId: Joi.string().guid().required() }),
@@ -21,6 +22,7 @@ export const imageJobs = {
    * Removes a deleted post's files (`<member>/<post>/…`: uploads, renders, overlays)
    * once its row is gone. Retried for a while: a storage outage must not leave
    * the files reachable forever.
+   * Handled by `deletePostFiles` in services/image/src/domain/delete-post-files.ts.
    */
   'delete-post-files': defineJob({
     queue: 'images',

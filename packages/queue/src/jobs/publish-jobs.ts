@@ -27,6 +27,7 @@ export const publishJobs = {
    * job is removed at once: the post row and its events are the history, and with no
    * finished job left behind, a post never scheduled nor attempted has no job at all,
    * so the API adds one without reading a state first (docs/decisions/0008).
+   * Handled by `publishPostJob` in services/publisher/src/domain/publish/publish-post.ts.
    */
   'publish-post': defineJob({
     queue: 'publish',
@@ -36,7 +37,10 @@ export const publishJobs = {
     options: { ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ postId }) => publishJobId(postId),
   }),
-  /** Finds due scheduled posts without a live job and enqueues them (the database is the truth). */
+  /**
+   * Finds due scheduled posts without a live job and enqueues them (the database is the truth).
+   * Handled by `sweepSchedules` in services/publisher/src/domain/schedule/sweep-schedules.ts.
+   */
   'sweep-schedules': defineJob({
     queue: 'publish',
     schema: Joi.object<Record<string, never>, true>({}),
@@ -46,6 +50,7 @@ export const publishJobs = {
    * Refreshes the metrics of published posts whose next refresh has come (decision 0012).
    * A member's round, asked for by GET /analytics, has one id per member: while one waits,
    * runs or finished within the hour (KEEP_HISTORY), more asks join it.
+   * Handled by `refreshAnalyticsRound` in services/publisher/src/domain/analytics/refresh-analytics.ts.
    */
   'refresh-analytics': defineJob({
     queue: 'publish',
@@ -57,6 +62,7 @@ export const publishJobs = {
    * Refreshes one post's metrics, asked for by GET /posts/{id}/analytics when they are due:
    * the GET serves the stored numbers and never waits for the network. Repeated GETs join
    * the waiting job; a finished one is removed so the next due GET can ask again.
+   * Handled by `refreshDueAnalytics` in services/publisher/src/domain/analytics/refresh-analytics.ts.
    */
   'refresh-post-analytics': defineJob({
     queue: 'publish',
@@ -64,7 +70,10 @@ export const publishJobs = {
     options: { attempts: 1, ...KEEP_HISTORY, removeOnComplete: true },
     jobId: ({ postId }) => `analytics-${postId}`,
   }),
-  /** Deletes Idempotency-Key records whose 24 h window has passed (otherwise the table only grows). */
+  /**
+   * Deletes Idempotency-Key records whose 24 h window has passed (otherwise the table only grows).
+   * Handled by `purgeIdempotencyRecords` in services/publisher/src/domain/housekeeping/purge-idempotency-records.ts, and `purgeSignInRecords` in services/publisher/src/domain/housekeeping/purge-sign-in-records.ts.
+   */
   'purge-idempotency-records': defineJob({
     queue: 'publish',
     schema: Joi.object<Record<string, never>, true>({}),

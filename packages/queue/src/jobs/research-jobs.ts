@@ -12,6 +12,7 @@ export interface FetchLinkPreviewPayload {
 }
 
 export const researchJobs = {
+  /** Handled by `researchKeyword` in services/research/src/domain/research-keyword.ts. */
   'research-keyword': defineJob({
     queue: 'research',
     schema: Joi.object<ResearchKeywordPayload, true>({ researchRequestId: Joi.string().guid().required() }),
@@ -25,6 +26,7 @@ export const researchJobs = {
    * the web for members already, and a slow page waits there, not in the image
    * worker's few CPU slots. One job per link: a saved body with the same link
    * joins it; a finished one is removed, so the publisher can ask again.
+   * Handled by `fetchLinkPreview` in services/research/src/domain/link-preview/fetch-link-preview.ts.
    */
   'fetch-link-preview': defineJob({
     queue: 'research',

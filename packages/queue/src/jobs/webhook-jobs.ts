@@ -23,6 +23,7 @@ export const webhookJobs = {
    * commit). Deduplicated with keepLastIfActive: an announcement made while a
    * relay runs leaves exactly one more relay to run after it, so a row committed
    * after the running relay's last read is not left to the sweeper.
+   * Handled by `relayOutbox` in services/webhook-dispatcher/src/domain/relay/relay-outbox.ts.
    */
   'relay-outbox': defineJob({
     queue: 'events',
@@ -34,14 +35,20 @@ export const webhookJobs = {
       ...KEEP_HISTORY,
     },
   }),
-  /** Superseded by relay-outbox; still handled (as a relay-outbox) for jobs queued by an older release. */
+  /**
+   * Superseded by relay-outbox; still handled (as a relay-outbox) for jobs queued by an older release.
+   * Handled by `relayOutbox` in services/webhook-dispatcher/src/domain/relay/relay-outbox.ts.
+   */
   'relay-event': defineJob({
     queue: 'events',
     schema: Joi.object<RelayEventPayload, true>({ outboxId: Joi.string().guid().required() }),
     options: { attempts: 10, backoff: { type: 'exponential', delay: 1_000 }, ...KEEP_HISTORY },
     jobId: ({ outboxId }) => `event-${outboxId}`,
   }),
-  /** Picks up outbox rows that were committed but not yet relayed. */
+  /**
+   * Picks up outbox rows that were committed but not yet relayed.
+   * Handled by `sweepOutbox` in services/webhook-dispatcher/src/domain/relay/sweep-outbox.ts.
+   */
   'sweep-outbox': defineJob({
     queue: 'events',
     schema: Joi.object<Record<string, never>, true>({}),
@@ -54,6 +61,7 @@ export const webhookJobs = {
    * handler failing before it could record anything — Redis or PostgreSQL
    * unreachable, a cluster slot moving — so the delivery is tried again within
    * seconds instead of waiting for the sweeper to find it overdue (30 s).
+   * Handled by `deliverWebhook` in services/webhook-dispatcher/src/domain/delivery/deliver-webhook.ts.
    */
   'deliver-webhook': defineJob({
     queue: 'webhooks',

@@ -3,6 +3,7 @@ import { readBody, startLoopbackServer } from '../http-server.js';
 import { ANALYTICS_APP, FakeLinkedInState, SHARE_APP, type FakeOperation } from './fake-state.js';
 import { linkedInError, reply } from './replies.js';
 import { authorize, exchangeToken, lacksScope } from './oauth-handlers.js';
+import { createOidcKeys, discovery, jwks } from './oidc.js';
 import { analytics, createPost, deletePost, getPost, initializeUpload, receiveUpload, type RestRequest } from './rest-handlers.js';
 import { finalizeVideoUpload, getVideo, initializeVideoUpload, receiveVideoPart } from './video-handlers.js';
 
@@ -34,6 +35,8 @@ function operationOf(method: string, path: string, url: URL, uploadHost: boolean
   if (method === 'GET' && path === '/v2/userinfo') return 'userinfo';
   if (method === 'POST' && path === '/oauth/v2/accessToken') return 'token';
   if (method === 'GET' && path === '/oauth/v2/authorization') return 'authorize';
+  if (method === 'GET' && path === '/oauth/.well-known/openid-configuration') return 'discovery';
+  if (method === 'GET' && path === '/oauth/openid/jwks') return 'jwks';
   return undefined;
 }
 
@@ -80,6 +83,8 @@ function videoOwner(state: FakeLinkedInState, url: URL) {
  */
 export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
   const state = new FakeLinkedInState();
+  const oidcKeys = await createOidcKeys();
+  let baseUrl = '';
   let uploadBaseUrl = '';
   const handle = (uploadHost: boolean) => async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -88,7 +93,9 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
     state.requests.push({ method, path: `${url.pathname}${url.search}`, headers: req.headers, host: uploadHost ? 'upload' : 'api' });
     const operation = operationOf(method, url.pathname, url, uploadHost);
     if (!operation) return linkedInError(res, 404, 'NOT_FOUND', `No resource at ${method} ${url.pathname}`);
-    if (operation === 'token') return exchangeToken(state, res, body);
+    if (operation === 'token') return exchangeToken(state, res, body, { keys: oidcKeys, baseUrl });
+    if (operation === 'discovery') return discovery(res, baseUrl);
+    if (operation === 'jwks') return jwks(res, oidcKeys);
     if (operation === 'authorize') return authorize(state, res, url);
     if (url.pathname.startsWith('/rest/') && headerProblem(state, req, res)) return;
     // A video part's upload URL is signed by LinkedIn: its PUT needs no bearer token (Videos API sample; UNSURE whether one is refused).
@@ -127,10 +134,18 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
       case 'analytics':
         return analytics(state, request);
       case 'userinfo':
-        return reply(res, 200, { sub: account.sub, name: account.name, email: account.email, email_verified: true, picture: null, locale: { country: 'US', language: 'en' } });
+        return reply(res, 200, {
+          sub: account.sub,
+          name: account.name,
+          email: account.email,
+          email_verified: true,
+          picture: account.picture ?? null,
+          locale: { country: 'US', language: 'en' },
+        });
     }
   };
   const server = await startLoopbackServer(handle(false));
+  baseUrl = server.url;
   const uploads = await startLoopbackServer(handle(true), '127.0.0.2');
   uploadBaseUrl = uploads.url;
   return {
@@ -147,6 +162,7 @@ export async function startFakeLinkedIn(): Promise<FakeLinkedIn> {
       LINKEDIN_ANALYTICS_CLIENT_SECRET: ANALYTICS_APP.clientSecret,
       LINKEDIN_API_BASE_URL: server.url,
       LINKEDIN_OAUTH_BASE_URL: `${server.url}/oauth/v2`,
+      LINKEDIN_OIDC_ISSUER: `${server.url}/oauth`,
       LINKEDIN_API_VERSION: '202601',
     },
     close: async () => void (await Promise.all([server.close(), uploads.close()])),

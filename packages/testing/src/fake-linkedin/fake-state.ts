@@ -13,7 +13,12 @@ export type FakeOperation =
   | 'analytics'
   | 'userinfo'
   | 'token'
-  | 'authorize';
+  | 'authorize'
+  | 'discovery'
+  | 'jwks';
+
+/** A fault a test scripts into the next ID token (the sign-in's checks must refuse each). */
+export type IdTokenFault = 'bad-signature' | 'wrong-audience' | 'wrong-issuer' | 'expired' | 'other-nonce';
 
 /** A scripted answer for the next call of one operation. */
 export interface ScriptedFailure {
@@ -31,6 +36,8 @@ export interface FakeAccount {
   sub: string;
   name: string;
   email: string;
+  /** The profile picture's URL, when the person has one. */
+  picture?: string;
   scopes: string[];
   accessToken: string;
   /** The app (client_id) the token was issued to. */
@@ -61,6 +68,8 @@ export interface FakeCode {
   clientId: string;
   redirectUri: string;
   expiresAt: Date;
+  /** The OIDC nonce of the authorize request, echoed in the ID token. */
+  nonce?: string;
 }
 
 export const SHARE_APP: FakeApp = {
@@ -90,6 +99,8 @@ const CODE_TTL_MS = 30 * 60_000;
 export interface PersonOptions {
   sub?: string;
   name?: string;
+  picture?: string;
+  nonce?: string;
   scopes?: string[];
   /** Which app the grant is for (default: the share app). */
   clientId?: string;
@@ -157,7 +168,11 @@ export class FakeLinkedInState {
   readonly codes = new Map<string, FakeCode>();
   readonly apps = new Map<string, FakeApp>([SHARE_APP, ANALYTICS_APP].map((app) => [app.clientId, { ...app }]));
   /** The LinkedIn person signed in to the browser that follows an authorize URL (a new one when unset). */
-  browserPerson: { sub?: string; name?: string } | undefined;
+  browserPerson: { sub?: string; name?: string; picture?: string } | undefined;
+  /** What the person in the browser does on the authorize page: approve, or cancel (`error=user_cancelled_login`). */
+  browserAnswer: 'approve' | 'cancel' = 'approve';
+  /** A fault for the next ID token (scripted by tests of the sign-in's checks). */
+  idTokenFault: IdTokenFault | undefined;
   readonly posts: FakePost[] = [];
   readonly assets = new Map<string, FakeAsset>();
   readonly metrics = new Map<string, MetricCounts>();
@@ -199,6 +214,7 @@ export class FakeLinkedInState {
       sub,
       name: options.name ?? `Person ${sub}`,
       email: `${sub}@example.test`,
+      ...(options.picture ? { picture: options.picture } : {}),
       scopes: options.scopes ?? app.defaultScopes,
       accessToken: `AQ${randomBytes(24).toString('base64url')}`,
       clientId: app.clientId,
@@ -214,7 +230,13 @@ export class FakeLinkedInState {
     const account = this.addAccount(options);
     const code = `code-${randomBytes(8).toString('hex')}`;
     const redirectUri = options.redirectUri ?? (this.apps.get(account.clientId) as FakeApp).redirectUris[0] ?? '';
-    this.codes.set(code, { accessToken: account.accessToken, clientId: account.clientId, redirectUri, expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+    this.codes.set(code, {
+      accessToken: account.accessToken,
+      clientId: account.clientId,
+      redirectUri,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      ...(options.nonce ? { nonce: options.nonce } : {}),
+    });
     return code;
   }
 
@@ -227,6 +249,12 @@ export class FakeLinkedInState {
 
   accountByRefreshToken(refreshToken: string): FakeAccount | undefined {
     return [...this.accounts.values()].reverse().find((account) => account.refreshToken === refreshToken);
+  }
+
+  /** Registers one more redirect URL for an app, as its developer would in LinkedIn's portal. */
+  registerRedirectUri(clientId: string, uri: string): void {
+    const app = this.apps.get(clientId) as FakeApp;
+    app.redirectUris = [...app.redirectUris, uri];
   }
 
   failNext(operation: FakeOperation, failure: ScriptedFailure): void {

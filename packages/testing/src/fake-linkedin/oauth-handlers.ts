@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FakeAccount, FakeApp, FakeLinkedInState, FakeOperation } from './fake-state.js';
+import { idTokenFor, type OidcKeys } from './oidc.js';
 import { linkedInError, reply } from './replies.js';
 
 /**
@@ -50,12 +51,13 @@ export function lacksScope(res: ServerResponse, operation: FakeOperation, accoun
 
 const oauthError = (res: ServerResponse, status: number, error: string, description: string) => reply(res, status, { error, error_description: description });
 
-function tokenAnswer(res: ServerResponse, account: FakeAccount): void {
+function tokenAnswer(res: ServerResponse, account: FakeAccount, idToken?: string): void {
   const seconds = (date: Date) => Math.max(0, Math.floor((date.getTime() - Date.now()) / 1000));
   reply(res, 200, {
     access_token: account.accessToken,
     expires_in: seconds(account.expiresAt),
     scope: account.scopes.join(','),
+    ...(idToken ? { id_token: idToken } : {}),
     ...(account.refreshToken && account.refreshExpiresAt ? { refresh_token: account.refreshToken, refresh_token_expires_in: seconds(account.refreshExpiresAt) } : {}),
   });
 }
@@ -69,8 +71,8 @@ function authenticatedApp(state: FakeLinkedInState, res: ServerResponse, form: U
   return app;
 }
 
-/** POST /oauth/v2/accessToken. */
-export function exchangeToken(state: FakeLinkedInState, res: ServerResponse, body: Buffer): void {
+/** POST /oauth/v2/accessToken; with `openid` granted, the answer carries an ID token signed by `oidc`. */
+export async function exchangeToken(state: FakeLinkedInState, res: ServerResponse, body: Buffer, oidc: { keys: OidcKeys; baseUrl: string }): Promise<void> {
   const form = new URLSearchParams(body.toString('utf8'));
   const grant = form.get('grant_type');
   if (grant === 'refresh_token') return refreshGrant(state, res, form);
@@ -87,7 +89,10 @@ export function exchangeToken(state: FakeLinkedInState, res: ServerResponse, bod
     );
   }
   state.codes.delete(form.get('code') as string);
-  tokenAnswer(res, state.accounts.get(code.accessToken) as FakeAccount);
+  const account = state.accounts.get(code.accessToken) as FakeAccount;
+  const fault = state.idTokenFault;
+  state.idTokenFault = undefined;
+  tokenAnswer(res, account, account.scopes.includes('openid') ? await idTokenFor(oidc.keys, oidc.baseUrl, account, code.nonce, fault) : undefined);
 }
 
 function refreshGrant(state: FakeLinkedInState, res: ServerResponse, form: URLSearchParams): void {
@@ -116,11 +121,15 @@ export function authorize(state: FakeLinkedInState, res: ServerResponse, url: UR
   if (query.get('state')) back.searchParams.set('state', query.get('state') as string);
   const scopes = (query.get('scope') ?? '').split(/[\s,]+/).filter(Boolean);
   const unauthorized = scopes.find((scope) => !app.allowedScopes.includes(scope));
-  if (unauthorized || scopes.length === 0) {
+  if (state.browserAnswer === 'cancel') {
+    back.searchParams.set('error', 'user_cancelled_login');
+    back.searchParams.set('error_description', 'The user cancelled LinkedIn login');
+  } else if (unauthorized || scopes.length === 0) {
     back.searchParams.set('error', 'unauthorized_scope_error');
     back.searchParams.set('error_description', `Scope "${unauthorized ?? ''}" is not authorized for your application`);
   } else {
-    back.searchParams.set('code', state.issueCode({ ...state.browserPerson, scopes, clientId: app.clientId, redirectUri }));
+    const nonce = query.get('nonce') ?? undefined;
+    back.searchParams.set('code', state.issueCode({ ...state.browserPerson, scopes, clientId: app.clientId, redirectUri, ...(nonce ? { nonce } : {}) }));
   }
   reply(res, 302, undefined, { location: back.toString() });
 }

@@ -21,6 +21,16 @@ import { mediaStatusOf, type FakeLinkedInState } from './fake-state.js';
  *   article fields such as thumbnail, title and description". `source` (the URL)
  *   and `title` are required (UNSURE for title: integrators always send it);
  *   `description`, `thumbnail` (an image URN) and `thumbnailAltText` optional.
+ * - Poll API page: a poll is created through the Posts API as `content.poll`
+ *   `{question, options: [{text}], settings: {duration, voteSelectionType,
+ *   isVoterVisibleToAuthor}}`; "a minimum of 2 poll options and a maximum of 4";
+ *   duration ONE_DAY, THREE_DAYS, SEVEN_DAYS or FOURTEEN_DAYS; "updating poll
+ *   content is not allowed". A poll is one content type, so a poll beside media is
+ *   refused like any two types. From integrators' clients (UNSURE): SINGLE_VOTE is
+ *   the only selection type (MULTIPLE_VOTE "to be supported later"),
+ *   `isVoterVisibleToAuthor: false` is refused, the question takes 140 characters
+ *   and an option 30; the codes of these refusals are not documented (400 here).
+ *   Nothing is said of two identical options: they are accepted.
  * - A post naming media that is not AVAILABLE is refused and nothing is created
  *   (MEDIA_ASSET_WAITING_UPLOAD / MEDIA_ASSET_PROCESSING as before;
  *   MEDIA_ASSET_PROCESSING_FAILED for failed media: UNSURE of the exact code).
@@ -29,6 +39,9 @@ import { mediaStatusOf, type FakeLinkedInState } from './fake-state.js';
 export const ALT_TEXT_MAX = 4086;
 export const MULTI_IMAGE_MIN = 2;
 export const MULTI_IMAGE_MAX = 20;
+export const POLL_QUESTION_MAX = 140;
+export const POLL_OPTION_MAX = 30;
+const POLL_DURATIONS = ['ONE_DAY', 'THREE_DAYS', 'SEVEN_DAYS', 'FOURTEEN_DAYS'];
 const CONTENT_TYPES = ['media', 'multiImage', 'article', 'poll', 'celebration', 'carousel'];
 
 /** [status, code, message] of LinkedIn's refusal; undefined when the content may be published. */
@@ -48,10 +61,17 @@ interface ArticleRef {
   thumbnailAltText?: unknown;
 }
 
+interface PollRef {
+  question?: unknown;
+  options?: unknown;
+  settings?: { duration?: unknown; voteSelectionType?: unknown; isVoterVisibleToAuthor?: unknown };
+}
+
 export interface PostContent {
   media?: MediaRef;
   multiImage?: { images?: unknown };
   article?: ArticleRef;
+  poll?: PollRef;
 }
 
 const tooLong = (path: string, value: unknown): ContentProblem | undefined => {
@@ -100,6 +120,28 @@ function articleProblem(state: FakeLinkedInState, article: ArticleRef): ContentP
   return undefined;
 }
 
+function pollTextProblem(path: string, value: unknown, max: number): ContentProblem | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return [400, 'MISSING_FIELD', `${path} :: a non-empty string is required`];
+  return value.length > max ? [400, 'FIELD_LENGTH_TOO_LONG', `${path} :: length exceeds ${max}`] : undefined;
+}
+
+function pollProblem(poll: PollRef): ContentProblem | undefined {
+  const question = pollTextProblem('/content/poll/question', poll.question, POLL_QUESTION_MAX);
+  if (question) return question;
+  const { options, settings } = poll;
+  if (!Array.isArray(options) || options.length < 2 || options.length > 4) return [400, 'INVALID_CONTENT', '/content/poll/options :: a poll has 2 to 4 options'];
+  for (const [index, option] of (options as { text?: unknown }[]).entries()) {
+    const problem = pollTextProblem(`/content/poll/options/${index}/text`, option?.text, POLL_OPTION_MAX);
+    if (problem) return problem;
+  }
+  if (!POLL_DURATIONS.includes(settings?.duration as string)) return [400, 'INVALID_FIELD_VALUE', `/content/poll/settings/duration :: one of ${POLL_DURATIONS.join(', ')}`];
+  if (settings?.voteSelectionType !== undefined && settings.voteSelectionType !== 'SINGLE_VOTE') {
+    return [400, 'INVALID_FIELD_VALUE', '/content/poll/settings/voteSelectionType :: only SINGLE_VOTE is supported'];
+  }
+  if (settings?.isVoterVisibleToAuthor === false) return [400, 'INVALID_FIELD_VALUE', '/content/poll/settings/isVoterVisibleToAuthor :: false is not supported'];
+  return undefined;
+}
+
 /** Checks a create's `content` (absent: a text post) for a post by `author`. */
 export function contentProblem(state: FakeLinkedInState, content: PostContent | undefined, author?: string): ContentProblem | undefined {
   if (content === undefined || content === null) return undefined;
@@ -110,5 +152,6 @@ export function contentProblem(state: FakeLinkedInState, content: PostContent | 
   }
   if (content.multiImage) return multiImageProblem(state, content.multiImage.images, author);
   if (content.article) return articleProblem(state, content.article);
+  if (content.poll) return pollProblem(content.poll);
   return [400, 'UNSUPPORTED_CONTENT', `/content :: ${present[0]} is not supported by this fake`];
 }

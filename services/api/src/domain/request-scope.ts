@@ -2,13 +2,13 @@ import type { LogContext, Logger } from '@lps/logger';
 
 /**
  * A request's own ids, handed down explicitly: the id that jobs it causes carry,
- * and its logger (a child carrying request_id, and member_id once authenticated).
+ * and its log (a child logger carrying request_id, and member_id once authenticated).
  * The child is made on the first line logged: most requests log none, and two
  * winston children per request were measurable on the publish path.
  */
 export class RequestScope {
   private readonly context: LogContext;
-  private logger: Logger | undefined;
+  private child: Logger | undefined;
 
   constructor(
     readonly id: string,
@@ -18,13 +18,13 @@ export class RequestScope {
   }
 
   get log(): Logger {
-    this.logger ??= this.root.child({ ...this.context });
-    return this.logger;
+    this.child ??= this.root.child({ ...this.context });
+    return this.child;
   }
 
   /** After authentication: the lines logged from now on carry the member too. */
   identify(memberId: string): void {
     this.context.member_id = memberId;
-    this.logger = undefined;
+    this.child = undefined;
   }
 }

@@ -1,11 +1,21 @@
+import type { KeyScope } from '@lps/common';
 import type { Runtime } from '@lps/runtime';
 import { subscribeKeyRevocations } from '@lps/queue';
 
-interface CachedKey {
+/** A live key as authentication sees it. */
+export interface LiveKey {
   keyId: string;
   memberId: string;
+  scope: KeyScope;
+}
+
+interface CachedKey extends LiveKey {
+  /** Until when this entry stands: the cache's TTL, never past the key's own expiry. */
   expiresAt: number;
 }
+
+/** A key's last use is written at most once per this interval and process (decision 0036). */
+export const LAST_USED_INTERVAL_MS = 60_000;
 
 const MAX_ENTRIES = 10_000;
 /**
@@ -26,12 +36,16 @@ const MISS_TTL_MS = 5_000;
 export class KeyCache {
   private readonly entries = new Map<string, CachedKey>();
   /** Lookups on their way to the database: a burst of requests with one key makes one query, not one each. */
-  private readonly pending = new Map<string, Promise<{ keyId: string; memberId: string } | null>>();
+  private readonly pending = new Map<string, Promise<LiveKey | null>>();
   /** Hashes found unknown or revoked → until when that answer stands. */
   private readonly misses = new Map<string, number>();
   /** Bumped by every revocation: a lookup that started before one may have read the key while it was live, so it is not cached. */
   private revocations = 0;
   private stopListening: (() => Promise<void>) | undefined;
+  /** Key id → when its use was last noted; keys noted and not yet written. */
+  private readonly usedNoted = new Map<string, number>();
+  private readonly usedPending = new Set<string>();
+  private writingUse: Promise<void> | undefined;
 
   constructor(
     private readonly runtime: Runtime,
@@ -45,11 +59,36 @@ export class KeyCache {
 
   async stop(): Promise<void> {
     await this.stopListening?.();
+    await this.writingUse;
     this.entries.clear();
   }
 
+  /**
+   * Notes that a key answered a request. `last_used_at` is written at most once a minute per key
+   * and process, in the background and batched: never a write per request on the read path.
+   */
+  noteUse(keyId: string, now = Date.now()): void {
+    const last = this.usedNoted.get(keyId);
+    if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
+    if (this.usedNoted.size >= MAX_ENTRIES) this.usedNoted.clear();
+    this.usedNoted.set(keyId, now);
+    this.usedPending.add(keyId);
+    this.writingUse ??= this.writeUse().finally(() => (this.writingUse = undefined));
+  }
+
+  private async writeUse(): Promise<void> {
+    while (this.usedPending.size > 0) {
+      const ids = [...this.usedPending];
+      this.usedPending.clear();
+      const at = new Date();
+      await this.runtime.repositories
+        .markApiKeysUsed(ids, at, new Date(at.getTime() - LAST_USED_INTERVAL_MS))
+        .catch((error: unknown) => this.runtime.logger.warn('could not note the last use of API keys', { error: (error as Error).message }));
+    }
+  }
+
   /** A live key the cache holds now, without asking the database. */
-  peek(keyHash: string): { keyId: string; memberId: string } | undefined {
+  peek(keyHash: string): LiveKey | undefined {
     const cached = this.entries.get(keyHash);
     return cached && cached.expiresAt > Date.now() ? cached : undefined;
   }
@@ -60,7 +99,7 @@ export class KeyCache {
    * database, before it does (the caller's failure allowance is taken there); it
    * is part of the lookup others join, so a burst of one key takes one attempt.
    */
-  async lookup(keyHash: string, beforeQuery?: () => Promise<void>): Promise<{ keyId: string; memberId: string } | null> {
+  async lookup(keyHash: string, beforeQuery?: () => Promise<void>): Promise<LiveKey | null> {
     const cached = this.entries.get(keyHash);
     if (cached && cached.expiresAt > Date.now()) return cached;
     const missedUntil = this.misses.get(keyHash);
@@ -80,7 +119,7 @@ export class KeyCache {
     return pending;
   }
 
-  private async load(keyHash: string): Promise<{ keyId: string; memberId: string } | null> {
+  private async load(keyHash: string): Promise<LiveKey | null> {
     const revocationsBefore = this.revocations;
     const key = await this.runtime.repositories.findActiveKeyByHash(keyHash);
     this.runtime.metrics.apiKeyLookups.inc({ result: key ? 'found' : 'unknown' });
@@ -94,9 +133,11 @@ export class KeyCache {
     }
     if (this.ttlMs > 0 && this.revocations === revocationsBefore) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(keyHash, { keyId: key.id, memberId: key.memberId, expiresAt: Date.now() + this.ttlMs });
+      // An expiring key is not remembered past its end: it answers 401 from that moment on.
+      const until = Math.min(Date.now() + this.ttlMs, key.expiresAt?.getTime() ?? Number.POSITIVE_INFINITY);
+      this.entries.set(keyHash, { keyId: key.id, memberId: key.memberId, scope: key.scope, expiresAt: until });
     }
-    return { keyId: key.id, memberId: key.memberId };
+    return { keyId: key.id, memberId: key.memberId, scope: key.scope };
   }
 
   forget(keyId: string): void {

@@ -5,21 +5,19 @@ import type { OutsideClients } from '../outside-clients.js';
 import { errorToResult } from './errors.js';
 import { withIdempotency } from './idempotency.js';
 import { requestScopeOf } from './request-scope.js';
-import { authenticate } from './middleware/authenticate.js';
-import type { AuthFailureGuard } from './auth-failure-guard.js';
-import type { KeyCache } from './key-cache.js';
+import { requireAccess, type AuthStrategy } from './auth-strategy.js';
 import { parseJsonBody } from './middleware/parse-json-body.js';
 import { rateLimit, type RateLimiters } from './middleware/rate-limit.js';
 import { validateRequest } from './middleware/validate-request.js';
-import { renderJson, type Caller, type HandlerResult, type RouteDefinition } from './route.js';
-import { useCaseDeps } from '../use-case-deps.js';
+import { renderJson, routeAccess, type Caller, type HandlerResult, type RouteDefinition } from './route.js';
+import { useCaseDeps } from '../composition.js';
 
 export interface MountOptions {
   runtime: Runtime;
   clients: OutsideClients;
   limiters: RateLimiters;
-  keys: KeyCache;
-  failures: AuthFailureGuard;
+  /** Who is calling: a bearer key (/api/v1) or a dashboard session (/dashboard/api/v1), decision 0034. */
+  auth: AuthStrategy;
   /** Check every answer against the route's declared response schema (tests): keeps the OpenAPI document honest. */
   validateResponses?: boolean;
 }
@@ -29,7 +27,7 @@ export interface MountOptions {
  * fresh conditional request with 304. Other methods' answers are written directly:
  * an ETag on a POST serves no one, and Express's send (hashing the body, parsing the
  * content type back) was a visible share of the API's CPU under `npm run bench -- publish`
- * (docs/benchmarks.md, "Where the rest of the time goes").
+ * (docs/benchmarks/history.md, "Where the rest of the time goes").
  */
 function send(req: Request, res: Response, result: HandlerResult): void {
   res.status(result.status).set(result.headers ?? {});
@@ -69,7 +67,7 @@ const runHandler =
           throw error;
         }
       };
-      const result = route.idempotent && caller ? await withIdempotency(options.runtime, request.log, req, caller, execute) : await execute();
+      const result = route.idempotent && caller && options.auth.idempotency ? await withIdempotency(options.runtime, request.log, req, caller, execute) : await execute();
       if (options.validateResponses) checkResponse(route, result);
       send(req, res, result);
     } catch (error) {
@@ -77,14 +75,15 @@ const runHandler =
     }
   };
 
-/** Mounts each route with the contract's order of checks: auth → rate limit → shape → handler. */
+/** Mounts each route with the contract's order of checks: auth → rate limit → key scope → shape → handler. */
 export function mountRoutes(router: Router, routes: RouteDefinition[], options: MountOptions): void {
   for (const route of routes) {
     const chain: RequestHandler[] = [];
     if (route.auth !== false)
       chain.push(
-        authenticate(options.keys, options.failures),
+        options.auth.authenticate,
         rateLimit(options.limiters, route.bucket ?? 'default', (bucket) => options.runtime.metrics.rateLimited.inc({ bucket })),
+        requireAccess(routeAccess(route)),
       );
     chain.push(parseJsonBody(route), validateRequest(route), runHandler(route, options));
     router[route.method](route.path, ...chain);

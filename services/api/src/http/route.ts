@@ -1,14 +1,21 @@
 import type Joi from 'joi';
 import type { Request, Response } from 'express';
+import type { Access, KeyScope } from '@lps/common';
 import type { UseCaseDeps } from '../domain/deps.js';
 
-export type HttpMethod = 'get' | 'post' | 'patch' | 'delete';
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type RateLimitBucket = 'default' | 'generation';
 
-/** Who is calling: set by the auth middleware. */
+/** Who is calling: set by the authentication strategy (a bearer key, or a dashboard session: decision 0034). */
 export interface Caller {
   memberId: string;
+  /**
+   * What rate limits, Idempotency-Key records and MCP call slots count against: the API key's id,
+   * or `session:<id>` for a dashboard session (which honours no Idempotency-Key).
+   */
   keyId: string;
+  /** What the credential may do (decision 0036); a session is `full`. */
+  scope: KeyScope;
 }
 
 /** A route without that part of the request: reading any field of it fails tsc. */
@@ -66,6 +73,8 @@ export interface RouteDefinition<P = NoInput, Q = NoInput, B = unknown> {
   /** false only for /health and /openapi.json. */
   auth?: boolean;
   bucket?: RateLimitBucket;
+  /** What the route does as a key's scope sees it (decision 0036); by default GET reads and every other method writes. */
+  access?: Access;
   /** Accepts Idempotency-Key (marked "idem" in the spec). */
   idempotent?: boolean;
   request?: {
@@ -89,3 +98,6 @@ export interface RouteDefinition<P = NoInput, Q = NoInput, B = unknown> {
 
 /** Infers P, Q and B from the route's schemas, so a misspelt field in its handler fails tsc. */
 export const defineRoute = <P = NoInput, Q = NoInput, B = unknown>(route: RouteDefinition<P, Q, B>): RouteDefinition => route as unknown as RouteDefinition; // erased once here: the router only passes each route its own validated input
+
+/** The access a route needs from the caller's scope. */
+export const routeAccess = (route: Pick<RouteDefinition, 'method' | 'access'>): Access => route.access ?? (route.method === 'get' ? 'read' : 'write');

@@ -25,7 +25,15 @@ const clientErrorBody: ClientErrorBody = (answer) =>
 export async function serveHttp(
   app: Express,
   runtime: Runtime,
-  options: { name: string; port?: number; host?: string; label: string; afterStop?: () => Promise<void> },
+  options: {
+    name: string;
+    port?: number;
+    host?: string;
+    label: string;
+    /** When stopping begins: ends what would hold a connection open forever (the dashboard's live event streams). */
+    beforeStop?: () => Promise<void>;
+    afterStop?: () => Promise<void>;
+  },
 ): Promise<HttpService> {
   let stopping = false;
   const server = createHttpServer(
@@ -47,9 +55,10 @@ export async function serveHttp(
     name: options.name,
     server,
     port,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        stopping = true;
+    stop: async () => {
+      stopping = true;
+      await options.beforeStop?.();
+      return new Promise<void>((resolve, reject) => {
         const sweep = setInterval(() => server.closeIdleConnections(), 100);
         server.close((error) => {
           clearInterval(sweep);
@@ -57,6 +66,7 @@ export async function serveHttp(
           else (options.afterStop?.() ?? Promise.resolve()).then(resolve, reject);
         });
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { ErrorEnvelope } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import { closeIfStillSending } from '../http/close-if-still-sending.js';
 import { resultUnlessAnswerStarted } from '../http/errors.js';
-import { hasBody, isJsonType, readJsonBody, type JsonBodyProblem } from '../http/input/read-json-body.js';
+import { describeJsonValue, hasBody, isJsonType, readJsonBody, type JsonBodyProblem } from '../http/input/read-json-body.js';
 import { droppedFieldPath } from '../http/input/unstorable-text.js';
 
 /** JSON-RPC 2.0 §5.1 codes; -32000 is the implementation-defined server error the MCP SDK answers HTTP-level refusals with. */
@@ -47,6 +47,8 @@ export const readMcpBody: RequestHandler = async (req, res, next) => {
   if (!hasBody(req)) return refuse('unparseable', 'the body is empty');
   const problem = await readJsonBody(req);
   if (problem) return refuse(problem.kind, problem.reason);
+  // Valid JSON, but neither a message (an object) nor a batch (an array): JSON-RPC 2.0 §5's Invalid Request.
+  if (typeof req.body !== 'object' || req.body === null) return refuse('too-complex', `a JSON-RPC message is an object (or a batch, an array), not ${describeJsonValue(req.body)}`);
   const dropped = droppedFieldPath(req.body);
   if (dropped) return refuse('too-complex', `a field named __proto__ is not accepted (${dropped})`);
   next();

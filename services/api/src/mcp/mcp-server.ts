@@ -10,7 +10,8 @@ import type { ToolDefinition } from './tool.js';
 
 const INSTRUCTIONS =
   'Tools for one LinkedIn member’s posts: ideas (list, generate, research), drafts (create, edit, regenerate), ' +
-  'images (generate, upload by URL, select), scheduling, publishing and analytics. Errors carry the REST API’s ' +
+  'images (generate, upload by URL, select), scheduling, the posting schedule and queue, best times, review ' +
+  '(approve or reject only on the member’s word), publishing and analytics. Errors carry the REST API’s ' +
   'codes (validation_error, not_found, conflict, unprocessable, rate_limited, service_unavailable).';
 
 /** The tool list as MCP shows it; computed once per process. */

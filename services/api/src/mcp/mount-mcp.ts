@@ -8,7 +8,7 @@ import { rateLimit, type RateLimiters } from '../http/middleware/rate-limit.js';
 import { requestScopeOf } from '../http/request-scope.js';
 import type { Caller } from '../http/route.js';
 import { JSON_RPC_CODES, mcpErrorMiddleware, readMcpBody, sendJsonRpcError } from './json-rpc-errors.js';
-import { useCaseDeps } from '../use-case-deps.js';
+import { useCaseDeps } from '../composition.js';
 
 export const MCP_PATH = '/mcp';
 

@@ -1,14 +1,14 @@
-import { errorEnvelope, isAppError, rateLimited, type AppError } from '@lps/common';
+import { errorEnvelope, isAppError, outsideScope, rateLimited, scopeAllows, type AppError } from '@lps/common';
 import type { Logger } from '@lps/logger';
 import type { UseCaseDeps } from '../domain/deps.js';
 import { consumeBucket, type RateLimiters } from '../http/middleware/rate-limit.js';
 import { ProblemList } from '../http/input/problem-list.js';
 import { checkTextAndFieldNames } from '../http/input/unstorable-text.js';
 import { addUnknownFields } from '../http/input/unknown-fields.js';
-import { addJoiProblems } from '../http/middleware/validate-request.js';
+import { addJoiProblems, VALIDATION_OPTIONS } from '../http/middleware/validate-request.js';
 import type { Caller } from '../http/route.js';
 import { MAX_CALLS_IN_FLIGHT_PER_KEY, takeCallSlot } from './call-slots.js';
-import type { ToolDefinition } from './tool.js';
+import { toolAccess, type ToolDefinition } from './tool.js';
 
 export interface ToolCallResult {
   [key: string]: unknown;
@@ -31,7 +31,7 @@ function validate(tool: ToolDefinition, args: unknown): { value?: unknown; error
   checkTextAndFieldNames(args, '', problems);
   if (args && typeof args === 'object' && !Array.isArray(args)) addUnknownFields(tool.input, args, problems);
   if (problems.full) return { error: problems.toError() };
-  const checked = tool.input.validate(args ?? {}, { abortEarly: false, convert: true, allowUnknown: false, errors: { wrap: { label: false } } });
+  const checked = tool.input.validate(args ?? {}, { ...VALIDATION_OPTIONS, allowUnknown: false });
   // The schema's static type is erased here (defineTool): the tool's own `run` knows it.
   const value: unknown = checked.value;
   addJoiProblems(problems, checked.error, 'arguments');
@@ -49,6 +49,8 @@ export async function runTool(
   args: unknown,
   context: { deps: UseCaseDeps; caller: Caller; limiters: RateLimiters; logger: Logger; prepaid: { default: number } },
 ): Promise<ToolCallResult> {
+  // The key's scope first, as on REST (after authentication and the request's rate limit, before validation).
+  if (!scopeAllows(context.caller.scope, toolAccess(tool))) return toolError(outsideScope(context.caller.scope));
   const { value, error } = validate(tool, args);
   if (error) return toolError(error);
   const release = takeCallSlot(context.caller.keyId);

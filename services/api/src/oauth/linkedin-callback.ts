@@ -1,10 +1,9 @@
 import express, { type Response, type Router } from 'express';
 import type { Runtime } from '@lps/runtime';
 import type { OutsideClients } from '../outside-clients.js';
-import { CONNECT_CALLBACK_PATH } from '../domain/members/connect-links.js';
-import { finishConnection, type ConnectionOutcome } from '../domain/members/finish-connection.js';
+import { CONNECT_CALLBACK_PATH, finishConnection, type ConnectionOutcome } from '../domain/members/index.js';
 import { requestScopeOf } from '../http/request-scope.js';
-import { useCaseDeps } from '../use-case-deps.js';
+import { useCaseDeps } from '../composition.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

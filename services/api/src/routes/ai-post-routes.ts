@@ -2,7 +2,7 @@ import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
 import { RegeneratePostBody } from '../schemas/generation.js';
 import { PostEnvelopeSchema } from '../schemas/post.js';
-import { regeneratePost } from '../domain/posts/regenerate-post.js';
+import { regeneratePost } from '../domain/posts/index.js';
 
 /** Post endpoints that call the text provider (POST /posts itself lives with the other post routes). */
 export const aiPostRoutes: RouteDefinition[] = [

@@ -1,8 +1,6 @@
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { ConnectionEnvelopeSchema, ConnectLinksBody, ConnectLinksSchema } from '../schemas/connection.js';
-import { createConnectLinks } from '../domain/members/create-connect-links.js';
-import { disconnectMember } from '../domain/members/disconnect-member.js';
-import { getConnection } from '../domain/members/get-connection.js';
+import { createConnectLinks, disconnectMember, getConnection } from '../domain/members/index.js';
 
 /** A member connects (and disconnects) LinkedIn by themselves, from the product's own page (docs/building-on-lps.md). */
 export const connectionRoutes: RouteDefinition[] = [

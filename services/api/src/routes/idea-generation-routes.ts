@@ -1,10 +1,8 @@
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
-import { GeneratedIdeasSchema, ResearchAcceptedSchema, ResearchIdeasBody } from '../schemas/generation.js';
+import { GeneratedIdeasSchema, ResearchAcceptedSchema, ResearchEnvelopeSchema, ResearchIdeasBody, ResearchParamsSchema } from '../schemas/generation.js';
 import { PostEnvelopeSchema } from '../schemas/post.js';
-import { createPostFromIdea } from '../domain/ideas/create-post-from-idea.js';
-import { generateIdeas } from '../domain/ideas/generate-ideas.js';
-import { requestResearch } from '../domain/ideas/request-research.js';
+import { createPostFromIdea, generateIdeas, getResearch, requestResearch } from '../domain/ideas/index.js';
 
 /** Idea endpoints that generate content: ideas, research runs, and posts from ideas. */
 export const ideaGenerationRoutes: RouteDefinition[] = [
@@ -36,6 +34,16 @@ export const ideaGenerationRoutes: RouteDefinition[] = [
       status: 202,
       body: await requestResearch(deps, caller.memberId, body),
     }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/ideas/research/:research_id',
+    summary: "How a keyword's research stands (pending, running, completed, failed) and which ideas it made",
+    tag: 'Ideas',
+    request: { params: ResearchParamsSchema },
+    responses: { 200: { description: 'The research', schema: ResearchEnvelopeSchema } },
+    errors: [404, 422],
+    handler: async ({ caller, params, deps }) => ({ status: 200, body: await getResearch(deps, caller.memberId, params.research_id) }),
   }),
   defineRoute({
     method: 'post',

@@ -1,7 +1,7 @@
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
 import { IdeaEnvelopeSchema, IdeaListSchema, ListIdeasQuery, UpdateIdeaBody } from '../schemas/idea.js';
-import { dismissIdea, editIdea, listIdeas, restoreIdea } from '../domain/ideas/ideas.js';
+import { dismissIdea, editIdea, listIdeas, restoreIdea } from '../domain/ideas/index.js';
 
 export const ideaRoutes: RouteDefinition[] = [
   defineRoute({

@@ -1,8 +1,6 @@
 import { defineRoute, type RouteDefinition } from '../http/route.js';
-import { uploadMultipart } from '../http/multipart-upload.js';
-import { requestImages } from '../domain/images/request-images.js';
-import { selectImage } from '../domain/images/select-image.js';
-import { uploadImageFromUrl } from '../domain/images/upload-from-url.js';
+import { multipartForm } from '../http/multipart-upload.js';
+import { requestImages, selectImage, uploadFile, uploadImageFromUrl } from '../domain/images/index.js';
 import { idParams } from '../schemas/common.js';
 import { RequestImagesBody, SelectImageBody, UploadImageJsonBody, UploadResponseSchema } from '../schemas/image.js';
 import { AsyncEnvelopeSchema, PostEnvelopeSchema } from '../schemas/post.js';
@@ -33,9 +31,7 @@ export const imageRoutes: RouteDefinition[] = [
     // 503: the image service did not answer within LPS_IMAGE_WAIT; nothing was attached (Retry-After).
     errors: [404, 409, 422, 503],
     handler: async ({ caller, params, body, deps, req, res }) => {
-      const result = body
-        ? await uploadImageFromUrl(deps, caller.memberId, params.id, body)
-        : await uploadMultipart(deps, req, res, { memberId: caller.memberId, postId: params.id });
+      const result = body ? await uploadImageFromUrl(deps, caller.memberId, params.id, body) : await uploadFile(deps, caller.memberId, params.id, multipartForm(deps, req, res));
       return { status: 201, body: result };
     },
   }),

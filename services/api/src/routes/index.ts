@@ -7,7 +7,9 @@ import { metaRoutes } from './meta-routes.js';
 import { analyticsRoutes } from './analytics-routes.js';
 import { connectionRoutes } from './connection-routes.js';
 import { publishingRoutes } from './publishing-routes.js';
+import { planningRoutes } from './planning-routes.js';
 import { postRoutes } from './post-routes.js';
+import { reviewRoutes } from './review-routes.js';
 import { templateRoutes } from './template-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
 
@@ -24,4 +26,6 @@ export const allRoutes = (openapi: () => unknown): RouteDefinition[] => [
   ...imageRoutes,
   ...publishingRoutes,
   ...analyticsRoutes,
+  ...planningRoutes,
+  ...reviewRoutes,
 ];

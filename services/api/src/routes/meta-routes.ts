@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { MemberEnvelopeSchema } from '../schemas/member.js';
-import { getMe } from '../domain/members/get-me.js';
+import { getMe } from '../domain/members/index.js';
 import { SERVICE_VERSION } from '../version.js';
 
 export const HealthSchema = Joi.object({ status: Joi.string().required(), version: Joi.string() }).label('Health');

@@ -1,12 +1,17 @@
 import { endpointToWire } from '@lps/db';
 import { defineRoute, type RouteDefinition } from '../http/route.js';
 import { idParams } from '../schemas/common.js';
-import { CreateWebhookBody, WebhookCreatedSchema, WebhookDeliveryListSchema, WebhookListSchema, WebhookSchema } from '../schemas/webhook.js';
-import { createWebhook } from '../domain/webhooks/create-webhook.js';
-import { deleteWebhook } from '../domain/webhooks/delete-webhook.js';
-import { getWebhook } from '../domain/webhooks/get-webhook.js';
-import { listWebhookDeliveries } from '../domain/webhooks/list-webhook-deliveries.js';
-import { listWebhooks } from '../domain/webhooks/list-webhooks.js';
+import {
+  CreateWebhookBody,
+  DeliveryParamsSchema,
+  ListDeliveriesQuery,
+  WebhookCreatedSchema,
+  WebhookDeliveryEnvelopeSchema,
+  WebhookDeliveryListSchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from '../schemas/webhook.js';
+import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, listWebhooks, redeliverWebhook, testWebhook } from '../domain/webhooks/index.js';
 
 export const webhookRoutes: RouteDefinition[] = [
   defineRoute({
@@ -60,14 +65,34 @@ export const webhookRoutes: RouteDefinition[] = [
   defineRoute({
     method: 'get',
     path: '/webhooks/:id/deliveries',
-    summary: 'Recent delivery records of an endpoint, newest first',
+    summary: 'Delivery records of an endpoint, newest first, a page at a time',
     tag: 'Webhooks',
-    request: { params: idParams },
+    request: { params: idParams, query: ListDeliveriesQuery },
     responses: { 200: { description: 'Delivery records', schema: WebhookDeliveryListSchema } },
     errors: [404, 422],
-    handler: async ({ caller, params, deps }) => ({
+    handler: async ({ caller, params, query, deps }) => ({
       status: 200,
-      body: await listWebhookDeliveries(deps, caller.memberId, params.id),
+      body: await listWebhookDeliveries(deps, caller.memberId, params.id, query),
     }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/webhooks/:id/test',
+    summary: 'Sends a webhook.test event to this endpoint alone, signed and recorded like every delivery',
+    tag: 'Webhooks',
+    request: { params: idParams },
+    responses: { 202: { description: 'The test delivery, pending', schema: WebhookDeliveryEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, deps }) => ({ status: 202, body: await testWebhook(deps, caller.memberId, params.id) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/webhooks/:id/deliveries/:delivery_id/redeliver',
+    summary: 'Sends a finished delivery again: same body and delivery id, a new attempt',
+    tag: 'Webhooks',
+    request: { params: DeliveryParamsSchema },
+    responses: { 202: { description: 'The delivery, pending again', schema: WebhookDeliveryEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, deps }) => ({ status: 202, body: await redeliverWebhook(deps, caller.memberId, params) }),
   }),
 ];

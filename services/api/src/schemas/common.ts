@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { ERROR_STATUS } from '@lps/common';
 
 /** The key pattern of a map (`Joi.object().pattern(ANY_KEY, value)`): every key; the OpenAPI document shows it as additionalProperties. */
 export const ANY_KEY = /^/;
@@ -21,7 +22,7 @@ export { dateTime };
 export const ErrorSchema = Joi.object({
   error: Joi.object({
     code: Joi.string()
-      .valid('unauthorized', 'forbidden', 'not_found', 'validation_error', 'unprocessable', 'conflict', 'rate_limited', 'internal_error', 'service_unavailable')
+      .valid(...Object.keys(ERROR_STATUS))
       .required(),
     message: Joi.string().required(),
     /** Field (or field path) → what is wrong with it. */

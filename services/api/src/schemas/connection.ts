@@ -13,7 +13,7 @@ export const ConnectLinksBody = Joi.object<ConnectLinksInput, true>({
     .max(RETURN_URL_MAX_LENGTH)
     .required()
     .description(
-      "Your page the browser comes back to after signing in, with lps_connection=connected|failed, lps_grant and lps_error. Must be under one of the URLs the operator listed in LPS_CONNECT_RETURN_URLS (same origin, path at or below the entry's).",
+      "Your page the browser comes back to after signing in, with lps_connection=connected|failed, lps_grant and lps_error. Must be under one of the URLs the operator listed in LPS_CONNECT_RETURN_URLS (same origin, path at or below the entry's); in the sandbox without that list, any page of this service's own origin.",
     ),
 });
 

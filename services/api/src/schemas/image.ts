@@ -1,8 +1,6 @@
 import Joi from 'joi';
 // The use cases' input types are the schemas' static types (decision 0023): written once, checked against the schemas by tsc.
-import type { RequestImagesInput } from '../domain/images/request-images.js';
-import type { ImageChoice } from '../domain/images/image-choices.js';
-import type { SelectImageInput } from '../domain/images/select-image.js';
+import type { ImageChoice, RequestImagesInput, SelectImageInput } from '../domain/images/index.js';
 import { altText } from './alt-text.js';
 import { ImageCandidateSchema } from './post.js';
 
@@ -39,7 +37,7 @@ const ImageChoiceSchema = Joi.object<ImageChoice, true>({
 })
   .xor('image_url', 'image_index')
   .messages({ 'object.missing': 'give exactly one of image_url or image_index', 'object.xor': 'give exactly one of image_url or image_index' })
-  .label('ImageChoice');
+  .meta({ title: 'ImageChoice' });
 
 const EXACTLY_ONE = 'give exactly one of image_url, image_index or images';
 

@@ -1,11 +1,12 @@
 import Joi from 'joi';
 // The use case's input type is the schema's static type (decision 0023): written once, checked against the schema by tsc.
-import type { CreatePostInput } from '../domain/posts/create-post.js';
+import type { CreatePostInput } from '../domain/posts/index.js';
 // The post's JSON shape is written once, by postToWire in @lps/db: these schemas take its types, so a
 // field renamed, added or removed on either side (or given another kind) fails tsc (decision 0023).
 import type { ImageCandidate, PostImage, WireLinkPreview, WirePost } from '@lps/db';
 import { altText } from './alt-text.js';
 import { dateTime, nullableDateTime, nullableString, nullableUri, uuid } from './common.js';
+import { PollBody, PostPollSchema, type PollInput } from './poll.js';
 
 export const POST_STATUSES = ['draft', 'draft_saved', 'approved', 'generating_images', 'scheduled', 'published', 'rejected'] as const;
 
@@ -66,7 +67,10 @@ export const PostSchema = Joi.object<WirePost, true>({
   published_at: nullableDateTime().required(),
   network_post_urn: nullableString().required(),
   network_url: nullableUri().required(),
-  format: Joi.string().valid('text', 'image', 'document', 'video').required().description('`video` is additive: the post carries an uploaded MP4 (image_url is its address).'),
+  format: Joi.string()
+    .valid('text', 'image', 'document', 'video', 'poll')
+    .required()
+    .description('`video` and `poll` are additive: an uploaded MP4 (image_url is its address); a poll (`poll`), which carries no media.'),
   auto_generated: Joi.boolean().required(),
   created_at: dateTime().required(),
   image_candidates: Joi.array().items(ImageCandidateSchema).allow(null).description('Absent until the first image generation or upload.'),
@@ -81,6 +85,11 @@ export const PostSchema = Joi.object<WirePost, true>({
     .description(
       "Additive. The post's images in publishing order, each with its alt text: the first is image_url; 2–20 publish as one multi-image post. [] for text and document posts.",
     ),
+  poll: PostPollSchema.allow(null).required().description('Additive: the poll published under the text (format `poll`); null without one.'),
+  review_note: nullableString()
+    .max(1000)
+    .required()
+    .description('Additive. Why the reviewer rejected the post (POST /posts/{id}/reject); null until a rejection, cleared by an approval.'),
 }).label('Post');
 
 export const PostEnvelopeSchema = Joi.object({ post: PostSchema.required() }).label('PostEnvelope');
@@ -142,18 +151,21 @@ export const LinkPreviewChoicesBody = Joi.object<LinkPreviewChoices, true>({
   description: Joi.string().trim().min(1).max(LINK_DESCRIPTION_MAX).allow(null).description("The card's description instead of the page's; null goes back to the page's."),
 })
   .min(1)
-  .label('LinkPreviewChoices');
+  // A title, not a label: joi puts a label in its messages, and a message names the wire field (link_preview).
+  .meta({ title: 'LinkPreviewChoices' });
 
 export interface PostImageChoice {
   image_url: string;
   alt_text?: string | null;
 }
 
-/** At least one of the three (joi's `or`). */
+/** At least one of the four (joi's `or`). */
 export interface UpdatePostInput {
   body?: string;
   link_preview?: LinkPreviewChoices;
   images?: PostImageChoice[];
+  /** null removes the poll (decision 0033). */
+  poll?: PollInput | null;
 }
 
 export const UpdatePostBody = Joi.object<UpdatePostInput, true>({
@@ -174,11 +186,16 @@ export const UpdatePostBody = Joi.object<UpdatePostInput, true>({
           .required()
           .description("One of the post's images or image candidates."),
         alt_text: altText().description('Omitted: the image keeps its alt text (a candidate\'s own when newly added); null or "": none.'),
-      }).label('PostImageChoice'),
+      }).meta({ title: 'PostImageChoice' }),
     )
     .min(1)
     .max(20)
     .description(
       "Additive: the post's images in their new order — reorder, remove, add candidates, set alt text. 1 image is a single-image post, 2–20 a multi-image post. Never drawn over.",
     ),
-}).or('body', 'link_preview', 'images');
+  poll: PollBody.allow(null).description(
+    'Additive: makes the post a poll (format `poll`), replacing any poll it had; null removes it. A poll carries no image, document or video (422 on a post that has one); not with `images` in the same request.',
+  ),
+})
+  .or('body', 'link_preview', 'images', 'poll')
+  .messages({ 'object.missing': 'give at least one of body, link_preview, images or poll' });

@@ -9,14 +9,16 @@ export interface ScheduleInput {
   scheduled_at: string;
 }
 
-export const ScheduleBody = Joi.object<ScheduleInput, true>({
-  scheduled_at: Joi.string()
-    .required()
+/** A date-time that names its offset (`Z` or `±hh:mm`) and is a real date. */
+export const dateTimeWithOffset = () =>
+  Joi.string()
     .pattern(ISO_WITH_OFFSET)
     .custom((value: string, helpers) => (Number.isNaN(new Date(value).getTime()) ? helpers.error('string.pattern.base') : value))
     .messages({ 'string.pattern.base': '{{#label}} must be an ISO-8601 date-time with Z or an offset, e.g. 2026-03-01T09:00:00Z' })
-    .meta({ format: 'date-time' })
-    .description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
+    .meta({ format: 'date-time' });
+
+export const ScheduleBody = Joi.object<ScheduleInput, true>({
+  scheduled_at: dateTimeWithOffset().required().description('When to publish; normalised to UTC. At most 60 s in the past and 1 year ahead.'),
 });
 
 export interface AttachNetworkPostInput {

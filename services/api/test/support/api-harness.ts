@@ -84,20 +84,25 @@ export async function startTestApi(env: Record<string, string> = {}, clients?: P
     document,
     imageService,
     async stop() {
-      // A stop step that takes long is named on stderr: a stop that outlasts its hook otherwise says nothing.
-      let since = Date.now();
-      const lap = (step: string) => {
-        if (Date.now() - since > 5_000) process.stderr.write(`test API: ${step} took ${Date.now() - since} ms to stop\n`);
-        since = Date.now();
+      // A stop step that takes long is named on stderr every 10 s while it is still pending (a stop
+      // that outlasts its hook otherwise says nothing), with the API server's open connections.
+      const step = async (name: string, stopping: () => Promise<void>) => {
+        const since = Date.now();
+        const watchdog = setInterval(() => {
+          api.server.getConnections((_error, open) => {
+            process.stderr.write(`test API: still stopping ${name} after ${Date.now() - since} ms (API connections open: ${open})\n`);
+          });
+        }, 10_000);
+        try {
+          await stopping();
+        } finally {
+          clearInterval(watchdog);
+        }
       };
-      await health.stop();
-      lap('the health server');
-      await api.stop();
-      lap('the API server');
-      await imageService?.stop();
-      lap('the image service');
-      await test.cleanup();
-      lap('the runtime and its database');
+      await step('the health server', () => health.stop());
+      await step('the API server', () => api.stop());
+      await step('the image service', async () => imageService?.stop());
+      await step('the runtime and its database', () => test.cleanup());
     },
   };
 }
@@ -106,4 +111,25 @@ export async function startTestApi(env: Record<string, string> = {}, clients?: P
 export async function startTestApiWithMember(env: Record<string, string> = {}): Promise<{ api: TestApi; member: TestMember }> {
   const api = await startTestApi(env);
   return { api, member: await createTestMember(api.runtime) };
+}
+
+export interface TwoMembers {
+  api: TestApi;
+  ada: TestMember;
+  bob: TestMember;
+}
+
+/**
+ * The usual file of API tests: one API started before the file's tests and stopped after them, with
+ * two members — Ada, who acts, and Bob, whose objects Ada must find 404. Read its fields inside tests.
+ */
+export function apiWithTwoMembers(env: Record<string, string> = {}): TwoMembers {
+  const members = {} as TwoMembers;
+  beforeAll(async () => {
+    members.api = await startTestApi(env);
+    members.ada = await createTestMember(members.api.runtime, { displayName: 'Ada' });
+    members.bob = await createTestMember(members.api.runtime, { displayName: 'Bob' });
+  });
+  afterAll(async () => members.api?.stop());
+  return members;
 }

@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
-import { MAX_IMAGE_CANDIDATES, memberProfileOf, type ImageProvider } from '@lps/ai';
-import { imageCandidatesOf, postToWire, type ImageCandidate, type Repositories, type TransactionRepositories } from '@lps/db';
-import type { Logger } from '@lps/logger';
-import type { FileStorage } from '@lps/storage';
+import { MAX_IMAGE_CANDIDATES, memberProfileOf } from '@lps/ai';
+import { imageCandidatesOf, postToWire, type ImageCandidate, type TransactionRepositories } from '@lps/db';
 import { failImageRequest } from './fail-image-request.js';
+import type { Needs } from './image-context.js';
 import { storeRenders } from './store-renders.js';
-
-export interface ImageWorkerDeps {
-  repos: Pick<Repositories, 'findImageRequest' | 'findPostById' | 'markImageRequestRunning' | 'findMemberProfile' | 'transaction'>;
-  /** After post.images_ready is committed: the dispatcher relays it now. */
-  announceEvents(outboxIds: string[]): Promise<void>;
-  logger: Logger;
-  provider: ImageProvider;
-  storage: FileStorage;
-}
 
 /** Same request, same seed: a retry renders the same set. */
 const seedOf = (requestId: string) => createHash('sha256').update(requestId).digest().readUInt32BE(0);
@@ -23,20 +13,23 @@ const seedOf = (requestId: string) => createHash('sha256').update(requestId).dig
  * candidates, returns the post to the state it had before, and writes
  * post.images_ready to the outbox. A request that is already finished is left
  * alone, so a redelivered job does nothing twice.
- * `log` is the job's logger (its ids on every line).
  */
-export async function generateImages(deps: ImageWorkerDeps, requestId: string, finalAttempt: boolean, log: Logger = deps.logger): Promise<void> {
+export async function generateImages(
+  deps: Needs<'findImageRequest' | 'findPostById' | 'markImageRequestRunning' | 'findMemberProfile' | 'transaction', 'announceEvents' | 'provider' | 'storage' | 'log'>,
+  requestId: string,
+  finalAttempt: boolean,
+): Promise<void> {
   const { repos } = deps;
   const request = await repos.findImageRequest(requestId);
   if (!request || request.status === 'completed' || request.status === 'failed') return;
   const post = await repos.findPostById(request.postId);
   if (!post || post.status !== 'generating_images') {
-    await failImageRequest(repos, log, requestId, 'the post is no longer waiting for images');
+    await failImageRequest(deps, requestId, 'the post is no longer waiting for images');
     return;
   }
   if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
     // Final: retrying cannot make room, so the job ends here with the request marked failed.
-    await failImageRequest(repos, log, requestId, `the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
+    await failImageRequest(deps, requestId, `the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
     return;
   }
   await repos.markImageRequestRunning(requestId);
@@ -52,7 +45,7 @@ export async function generateImages(deps: ImageWorkerDeps, requestId: string, f
     });
     stored = await storeRenders(deps.storage, { memberId: request.memberId, postId: post.id, requestId }, renders);
   } catch (error) {
-    if (finalAttempt) await failImageRequest(repos, log, requestId, `image generation failed: ${(error as Error).message}`);
+    if (finalAttempt) await failImageRequest(deps, requestId, `image generation failed: ${(error as Error).message}`);
     throw error;
   }
 

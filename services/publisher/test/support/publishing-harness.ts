@@ -1,6 +1,6 @@
 import type { RunningService } from '@lps/runtime';
 import { SandboxNetwork, RedisSandboxStore } from '@lps/network';
-import { waitFor } from '@lps/testing';
+import { createTestMember, waitFor, type TestMember } from '@lps/testing';
 import { startTestApi, type TestApi, type TestApiOptions } from '../../../api/test/support/api-harness.js';
 import { startPublisherService } from '../../dist/index.js';
 
@@ -58,3 +58,15 @@ export async function publishOnSandbox(api: TestApi, auth: string, postId: strin
 }
 
 export const outboxEvents = (api: TestApi, type: string) => api.runtime.db.outboxEvent.findMany({ where: { type }, orderBy: { createdAt: 'asc' } });
+
+/** The API and a publisher on the sandbox network (`npm start`'s default) and Ada: registers the file's beforeAll/afterAll, fills `world` in. */
+export function adaOnSandbox() {
+  const world = {} as { harness: PublishingHarness; ada: TestMember };
+  beforeAll(async () => {
+    world.harness = await startPublishing({});
+    world.ada = await createTestMember(world.harness.api.runtime, { displayName: 'Ada' });
+    await world.harness.startPublisher();
+  });
+  afterAll(async () => world.harness?.stop());
+  return world;
+}

@@ -1,7 +1,10 @@
 import { memberProfileOf } from '@lps/ai';
-import type { Logger } from '@lps/logger';
-import { IDEAS_PER_RUN, NOTES_PER_RUN, type ResearchDeps } from './research-deps.js';
+import type { Needs } from './research-context.js';
 import { storeResearchIdeas } from './store-research-ideas.js';
+
+/** Search results kept per run, and ideas made from them (docs/api.md caps a run at 10). */
+const NOTES_PER_RUN = 8;
+const IDEAS_PER_RUN = 5;
 
 /** The same request always gets the same seed, so a retry proposes the same ideas. */
 const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slice(0, 8), 16);
@@ -11,9 +14,15 @@ const seedOf = (id: string): number => Number.parseInt(id.replace(/-/g, '').slic
  * notes for its keyword, ask the text provider for ideas, and store them with
  * their event. A completed request is left alone, so duplicates and retries
  * never create ideas twice. On the last attempt a failure is recorded on the row.
- * `log` is the job's logger (its ids on every line).
  */
-export async function researchKeyword(deps: ResearchDeps, researchRequestId: string, attempt: { final: boolean }, log: Logger = deps.logger): Promise<string> {
+export async function researchKeyword(
+  deps: Needs<
+    'findResearchRequest' | 'markResearchRequestRunning' | 'markResearchRequestFailed' | 'findMemberProfile' | 'ideaTitles' | 'transaction',
+    'announceEvents' | 'textProvider' | 'research' | 'log'
+  >,
+  researchRequestId: string,
+  attempt: { final: boolean },
+): Promise<string> {
   const { repos } = deps;
   const request = await repos.findResearchRequest(researchRequestId);
   if (!request) return 'gone';
@@ -34,7 +43,7 @@ export async function researchKeyword(deps: ResearchDeps, researchRequestId: str
     const stored = await storeResearchIdeas(repos, request, drafts.slice(0, IDEAS_PER_RUN));
     if (!stored) return 'already completed';
     if (stored.outboxId) await deps.announceEvents([stored.outboxId]);
-    log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
+    deps.log.info('research completed', { research_request_id: request.id, notes: notes.length, ideas: stored.ideaCount, provider: deps.research.name });
     return `${stored.ideaCount} ideas`;
   } catch (error) {
     if (attempt.final) await repos.markResearchRequestFailed(request.id, (error as Error).message.slice(0, 500));

@@ -4,7 +4,7 @@ import type { Needs } from '../deps.js';
 import { nextLinkPreview } from '../posts/link-preview/link-preview-state.js';
 import { requestLinkPreview } from '../posts/link-preview/request-link-preview.js';
 import { memberProfile, writeDraft } from '../posts/write-draft.js';
-import { getOwnedIdea } from './ideas.js';
+import { getOwnedIdea } from './find-idea.js';
 
 const dismissedConflict = () => conflict('the idea is dismissed; restore it before making a post from it');
 

@@ -26,5 +26,5 @@ export async function requestResearch(
     await repos.markResearchRequestNeverQueued(request.id);
     throw serviceUnavailable('the job queue is unavailable; retry later', 5, error);
   }
-  return { status: request.status, poll: RESEARCH_POLL_URL };
+  return { status: request.status, poll: RESEARCH_POLL_URL, research_id: request.id };
 }

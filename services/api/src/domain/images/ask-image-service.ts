@@ -1,6 +1,8 @@
-import { serviceUnavailable } from '@lps/common';
-import { CallFailedError, CallTimeoutError, type JobPayload, type JobResult } from '@lps/queue';
+import { serviceUnavailable, unprocessable, type AppError } from '@lps/common';
+import { CallFailedError, CallTimeoutError, type ImageCallRefusal, type JobPayload, type JobResult } from '@lps/queue';
 import type { Needs } from '../deps.js';
+import { getOwnedPost } from '../posts/find-post.js';
+import { assertImagesAllowed } from '../posts/post-states.js';
 
 /** What a client told 503 is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = 10;
@@ -43,4 +45,19 @@ export async function askImageService<N extends ImageCall>(
     }
     throw error;
   }
+}
+
+/** The error a refusal of the image service becomes: the file (422 on the field), the post (404, 409) or the cap (422). */
+export async function refusalError(
+  deps: Needs<'readOwnedPost'>,
+  refusal: ImageCallRefusal,
+  target: { memberId: string; postId: string; field: string; action: string },
+): Promise<AppError> {
+  if (refusal.problem === 'content') return unprocessable(refusal.message, { [target.field]: refusal.message });
+  if (refusal.problem === 'cap') return unprocessable(refusal.message);
+  if (refusal.problem === 'post') {
+    assertImagesAllowed(await getOwnedPost(deps, target.memberId, target.postId), target.action);
+    return unprocessable('the post changed meanwhile; try again');
+  }
+  return serviceUnavailable('the image service dropped the request; nothing was changed, try again', 10);
 }

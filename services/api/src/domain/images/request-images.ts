@@ -3,9 +3,8 @@ import { serviceUnavailable, unprocessable } from '@lps/common';
 import { imageCandidatesOf, postToWire } from '@lps/db';
 import { enqueue } from '@lps/queue';
 import type { Needs } from '../deps.js';
-import { getOwnedPost } from '../posts/find-post.js';
-import { READY_FOR_WORK } from '../posts/post-states.js';
-import { assertImagesAllowed } from './image-states.js';
+import { writePost, type WriteDeps } from '../posts/write-post.js';
+import { assertImagesAllowed } from '../posts/post-states.js';
 
 export interface RequestImagesInput {
   scene?: string;
@@ -14,31 +13,30 @@ export interface RequestImagesInput {
 /**
  * POST /posts/{id}/images: the post moves to generating_images (remembering
  * where it was) and a generate-images job is queued; the worker brings it back.
+ * Two at once: the second finds the post generating (409, its state).
  */
-export async function requestImages(deps: Needs<'readOwnedPost' | 'transaction', 'queues' | 'request'>, memberId: string, postId: string, input: RequestImagesInput) {
+export async function requestImages(deps: WriteDeps & Needs<never, 'queues' | 'request'>, memberId: string, postId: string, input: RequestImagesInput) {
   const { repos, queues, request } = deps;
-  const post = await getOwnedPost(deps, memberId, postId);
-  assertImagesAllowed(post, 'generate images for');
-  if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
-    throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
-  }
-  const { updated, requestId } = await repos.transaction(async (tx) => {
-    const moved = await tx.updatePostIfStatus(post.id, READY_FOR_WORK, { status: 'generating_images', statusBeforeImages: post.status });
-    if (!moved) return { updated: null, requestId: '' };
-    const request = await tx.createImageRequest({ postId: post.id, memberId, scene: input.scene?.trim() || null });
-    return { updated: moved, requestId: request.id };
+  // The move and its image request are one transaction, decided on the post as it is in its turn (decision 0027).
+  const {
+    post: updated,
+    before,
+    then: requestId,
+  } = await writePost<string>(deps, memberId, postId, async (post, tx) => {
+    assertImagesAllowed(post, 'generate images for');
+    if (imageCandidatesOf(post.imageCandidates).length >= MAX_IMAGE_CANDIDATES) {
+      throw unprocessable(`the post already has ${MAX_IMAGE_CANDIDATES} image candidates, the most one post may have`);
+    }
+    const created = await tx.createImageRequest({ postId: post.id, memberId, scene: input.scene?.trim() || null });
+    return { set: { status: 'generating_images', statusBeforeImages: post.status }, then: created.id };
   });
-  if (!updated) {
-    assertImagesAllowed(await getOwnedPost(deps, memberId, postId), 'generate images for');
-    throw unprocessable('the post changed meanwhile; try again');
-  }
   try {
-    await enqueue(queues, 'generate-images', { imageRequestId: requestId }, { requestId: request.id });
+    await enqueue(queues, 'generate-images', { imageRequestId: requestId as string }, { requestId: request.id });
   } catch (error) {
     // Nothing would ever bring the post back from generating_images: undo and ask for a retry.
     await repos.transaction(async (tx) => {
-      await tx.markImageRequestNeverQueued(requestId);
-      await tx.updatePostIfStatus(post.id, ['generating_images'], { status: post.status, statusBeforeImages: null });
+      await tx.markImageRequestNeverQueued(requestId as string);
+      await tx.updatePostIfStatus(updated.id, ['generating_images'], { status: before.status, statusBeforeImages: null });
     });
     throw serviceUnavailable('the job queue is unavailable; retry later', 10, error);
   }

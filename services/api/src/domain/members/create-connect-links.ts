@@ -9,7 +9,8 @@ const NOT_A_PLAIN_URL = 'must be an absolute http(s) URL without credentials, sp
 /**
  * POST /me/connection/links: the member's own authorize links (the share app's, and the analytics
  * app's where configured), each sending the browser back to `return_to` with the outcome. Only to a
- * URL on the operator's list (LPS_CONNECT_RETURN_URLS): the callback never redirects anywhere else.
+ * URL on the operator's list (LPS_CONNECT_RETURN_URLS; in the sandbox without it, this service's own pages,
+ * decision 0028): the callback never redirects anywhere else.
  * A member's link never replaces a connection to another LinkedIn person (only the operator's can).
  */
 export async function createConnectLinks(
@@ -23,7 +24,11 @@ export async function createConnectLinks(
   if (allowed.length === 0) throw unprocessable('members cannot connect themselves on this service: the operator has not set LPS_CONNECT_RETURN_URLS');
   if (!parseReturnUrl(input.return_to)) throw validationError({ return_to: NOT_A_PLAIN_URL });
   const returnTo = matchReturnUrl(input.return_to, allowed);
-  if (!returnTo) throw unprocessable('return_to is not one of the return URLs the operator allows', { return_to: 'not under any entry of LPS_CONNECT_RETURN_URLS' });
+  if (!returnTo) {
+    throw unprocessable('return_to is not one of the return URLs the operator allows', {
+      return_to: `not under any entry of LPS_CONNECT_RETURN_URLS${config.network.mode === 'sandbox' ? ` (in the sandbox without it: any page of ${config.http.publicBaseUrl})` : ''}`,
+    });
+  }
   const links = [];
   for (const grant of grantsOffered(deps)) links.push(await connectLink(deps, memberId, grant, returnTo.href, now));
   const current = await repos.findNetworkConnection(memberId);

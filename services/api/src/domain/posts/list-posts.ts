@@ -1,6 +1,6 @@
 import { postToWire, type PostStatus } from '@lps/db';
 import type { Needs } from '../deps.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../cursor.js';
 
 export async function listPosts({ repos, keyring }: Needs<'readPostPage', 'keyring'>, memberId: string, query: { status?: PostStatus; limit: number; cursor?: string }) {
   const after = query.cursor ? decodeCursor(keyring, query.cursor) : undefined;

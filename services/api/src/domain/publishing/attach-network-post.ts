@@ -1,4 +1,4 @@
-import { conflict, notFound, unprocessable } from '@lps/common';
+import { attachRefusal, conflict, notFound, unprocessable } from '@lps/common';
 import { postToWire } from '@lps/db';
 import { attachablePost } from '@lps/network';
 import type { Needs } from '../deps.js';
@@ -16,17 +16,19 @@ const REFUSALS = {
  * <urn>" — typically the URN a failed publication named in last_error — so that
  * it counts as published and its analytics follow (decision 0017). No call to the
  * network: the URN's own creation time must fit the post, and no other post may
- * carry it. The post becomes published and post.published fires.
+ * carry it (attachRefusal, asked again by the repository under its lock on the URN).
+ * The post becomes published and post.published fires.
  */
-export async function attachNetworkPost(deps: Needs<'readOwnedPost' | 'attachNetworkPost', 'announceEvents'>, memberId: string, id: string, urn: string) {
+export async function attachNetworkPost(deps: Needs<'readOwnedPost' | 'markPostPublishedByHand', 'announceEvents'>, memberId: string, id: string, urn: string) {
   const post = await getOwnedPost(deps, memberId, id);
   // Order of checks (docs/api.md): existence, then state, then content rules.
-  if (post.status === 'published') throw REFUSALS.published();
-  if (post.publishRequestedAt) throw REFUSALS['in flight']();
+  // Whether another post carries the URN is known only under the repository's lock, below.
+  const refused = attachRefusal({ post, urnTaken: false });
+  if (refused) throw REFUSALS[refused]();
   const attachable = attachablePost(urn, post.createdAt);
   if ('problem' in attachable) throw unprocessable(attachable.problem, { network_post_urn: attachable.problem });
-  const outcome = await deps.repos.attachNetworkPost({ postId: id, memberId, urn, url: attachable.url, publishedAt: attachable.publishedAt });
-  if ('problem' in outcome) throw REFUSALS[outcome.problem]();
+  const outcome = await deps.repos.markPostPublishedByHand({ postId: id, memberId, urn, url: attachable.url, publishedAt: attachable.publishedAt }, attachRefusal);
+  if ('refused' in outcome) throw REFUSALS[outcome.refused]();
   await deps.announceEvents([outcome.outboxId]);
   return { post: postToWire(outcome.post) };
 }

@@ -14,7 +14,12 @@ async function assertDeliverable(url: string, allowPrivate: boolean): Promise<vo
     await resolvePublicAddresses(new URL(url).hostname, allowPrivate);
   } catch (error) {
     if (error instanceof PrivateAddressError) {
-      throw unprocessable('the webhook url resolves to a private, loopback or link-local address', { url: error.message });
+      throw unprocessable(
+        'the webhook url resolves to a private, loopback or link-local address, which this service does not deliver to (LPS_ALLOW_PRIVATE_URLS=1 allows it, for local development)',
+        {
+          url: error.message,
+        },
+      );
     }
     if (error instanceof UnresolvableHostError) throw unprocessable('the webhook url host cannot be resolved', { url: error.message });
     throw error;

@@ -29,19 +29,28 @@ export const hasBody = (req: Request): boolean => Number(req.headers['content-le
 const charsetOf = (contentType: string | undefined): string | undefined => /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase();
 
 const TOO_LARGE: JsonBodyProblem = { kind: 'too-large', reason: `larger than ${JSON_LIMITS.bytes / 1024 / 1024} MB` };
-/** Strict JSON, as express.json's `strict`: an object or an array, never a bare value. */
-const OBJECT_OR_ARRAY = /^[ \t\n\r]*[[{]/;
 
+/**
+ * Any JSON text (RFC 8259 §2: `null`, `1`, `"x"` are JSON texts too): whether its value is the
+ * shape an endpoint takes is the endpoint's to say (`describeJsonValue`), not "not valid JSON".
+ */
 function parse(text: string): { value?: unknown; problem?: JsonBodyProblem } {
   // An empty body is an empty object (what express.json answered); a UTF-8 byte order mark is not part of the JSON.
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (json.trim() === '') return { value: {} };
-  if (!OBJECT_OR_ARRAY.test(json)) return { problem: { kind: 'unparseable', reason: 'not valid JSON (it must be an object or an array)' } };
   try {
     return { value: JSON.parse(json) };
   } catch (error) {
     return { problem: { kind: 'unparseable', reason: `not valid JSON (${(error as Error).message})` } };
   }
+}
+
+/** What a parsed JSON value is, in words for a message: `null`, `an array`, `a string`, `a number`, `a boolean`, `an object`. */
+export function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'number' ? 'a number' : typeof value === 'boolean' ? 'a boolean' : 'a string';
 }
 
 /**

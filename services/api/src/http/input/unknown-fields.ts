@@ -29,3 +29,17 @@ export function addUnknownFields(schema: Joi.ObjectSchema, value: object, proble
     if (!fields.has(key)) problems.add(rootPath ? `${rootPath}.${key}` : key, `"${key}" is not allowed`);
   }
 }
+
+/**
+ * Names every query parameter `schema` does not declare (every one, for a route without a query
+ * schema), like an unknown body field: `?page=2` on an endpoint that pages with `cursor` would
+ * otherwise quietly answer page 1. The message says which parameters the endpoint takes.
+ */
+export function addUnknownQueryParameters(schema: Joi.ObjectSchema | undefined, query: object, problems: ProblemList): void {
+  const fields = schema ? declaredFields(schema) : new Set<string>();
+  if (!fields) return;
+  const takes = fields.size > 0 ? `it takes ${[...fields].join(', ')}` : 'it takes none';
+  for (const key of Object.keys(query)) {
+    if (!fields.has(key)) problems.add(key, `"${key}" is not a query parameter of this endpoint (${takes})`);
+  }
+}

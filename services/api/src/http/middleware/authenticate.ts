@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { AppError, rateLimited, unauthorized } from '@lps/common';
 import type { AuthFailureGuard } from '../auth-failure-guard.js';
 import { API_KEY_PATTERN, hashApiKey } from '@lps/crypto';
-import type { KeyCache } from '../key-cache.js';
+import type { KeyCache, LiveKey } from '../key-cache.js';
 import { requestScopeOf } from '../request-scope.js';
 import type { Caller } from '../route.js';
 
@@ -27,8 +27,9 @@ export const authenticate =
       const hash = apiKey && API_KEY_PATTERN.test(apiKey) ? hashApiKey(apiKey) : undefined;
       const address = clientAddress(req);
       const key = (hash ? keys.peek(hash) : undefined) ?? (await lookUp(keys, failures, hash, address));
-      const caller: Caller = { memberId: key.memberId, keyId: key.keyId };
+      const caller: Caller = { memberId: key.memberId, keyId: key.keyId, scope: key.scope };
       res.locals.caller = caller;
+      keys.noteUse(key.keyId);
       requestScopeOf(res).identify(key.memberId);
       next();
     } catch (error) {
@@ -36,7 +37,7 @@ export const authenticate =
     }
   };
 
-async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string | undefined, address: string): Promise<{ keyId: string; memberId: string }> {
+async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string | undefined, address: string): Promise<LiveKey> {
   const blocked = failures.retryAfterSeconds(address);
   if (blocked > 0) throw rateLimited(blocked);
   let reserved = false;
@@ -47,7 +48,7 @@ async function lookUp(keys: KeyCache, failures: AuthFailureGuard, hash: string |
     if (wait > 0) throw rateLimited(wait);
     reserved = true;
   };
-  let key: { keyId: string; memberId: string } | null;
+  let key: LiveKey | null;
   try {
     key = hash
       ? await keys.lookup(hash, reserveAttempt).catch((error: unknown) => {

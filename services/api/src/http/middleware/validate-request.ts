@@ -3,9 +3,11 @@ import type { RequestHandler } from 'express';
 import type { RouteDefinition } from '../route.js';
 import { ProblemList } from '../input/problem-list.js';
 import { checkTextAndFieldNames } from '../input/unstorable-text.js';
-import { addUnknownFields } from '../input/unknown-fields.js';
+import { addUnknownFields, addUnknownQueryParameters } from '../input/unknown-fields.js';
+import { describeJsonValue } from '../input/read-json-body.js';
 
-const OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
+/** How every request part is validated (the MCP tools' arguments too): all problems at once, labels unquoted. */
+export const VALIDATION_OPTIONS: Joi.ValidationOptions = { abortEarly: false, convert: true, errors: { wrap: { label: false } } };
 
 /** joi's findings, by field path (`fallbackKey` for the value as a whole). */
 export function addJoiProblems(problems: ProblemList, error: Joi.ValidationError | undefined, fallbackKey: string): void {
@@ -16,8 +18,8 @@ export function addJoiProblems(problems: ProblemList, error: Joi.ValidationError
  * Validates path, query and body against the route's joi schemas (the same
  * schemas the OpenAPI document is built from). Problems are reported by field,
  * at most MAX_DETAILS of them (the message counts the rest). Unknown body fields
- * are refused whatever their name; unknown query parameters are ignored, as
- * caches and proxies add their own.
+ * and unknown query parameters are refused whatever their name, on every route
+ * (decision 0028): a misspelt parameter is a mistake to name, not to ignore.
  */
 export const validateRequest =
   (route: RouteDefinition): RequestHandler =>
@@ -31,6 +33,7 @@ export const validateRequest =
     checkTextAndFieldNames(req.params, '', problems, 'any');
     checkTextAndFieldNames(req.query, '', problems, 'any');
     if (!spec.customBody || req.is('application/json')) checkTextAndFieldNames(body, '', problems);
+    addUnknownQueryParameters(spec.query, req.query, problems);
     if (spec.body && body && typeof body === 'object' && !Array.isArray(body)) addUnknownFields(spec.body, body, problems);
     // A body that already fills the answer is hopeless: the schemas could only add to the count.
     if (problems.full) {
@@ -39,7 +42,7 @@ export const validateRequest =
     }
 
     if (spec.params) {
-      const result = spec.params.validate(req.params, OPTIONS);
+      const result = spec.params.validate(req.params, VALIDATION_OPTIONS);
       addJoiProblems(problems, result.error, 'path');
       validated.params = result.value;
     } else {
@@ -47,7 +50,7 @@ export const validateRequest =
     }
 
     if (spec.query) {
-      const result = spec.query.validate(req.query, { ...OPTIONS, stripUnknown: true });
+      const result = spec.query.validate(req.query, VALIDATION_OPTIONS);
       addJoiProblems(problems, result.error, 'query');
       validated.query = result.value;
     } else {
@@ -58,11 +61,12 @@ export const validateRequest =
       validated.body = undefined;
     } else if (spec.body) {
       // No body at all is validated as {}: required fields are then named in the details.
-      const raw = body ?? {};
+      const raw = body === undefined ? {} : body;
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-        problems.add('body', 'must be a JSON object');
+        // Valid JSON of another kind (`null`, `[]`, `"x"`, `1`, `true`): say what it is, not that it is unreadable.
+        problems.add('body', `must be a JSON object, not ${describeJsonValue(raw)}`);
       } else {
-        const result = spec.body.validate(raw, { ...OPTIONS, allowUnknown: false });
+        const result = spec.body.validate(raw, { ...VALIDATION_OPTIONS, allowUnknown: false });
         addJoiProblems(problems, result.error, 'body');
         validated.body = result.value;
       }

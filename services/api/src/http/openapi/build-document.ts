@@ -1,10 +1,10 @@
 import type Joi from 'joi';
 import { ERROR_STATUS } from '@lps/common';
-import { WEBHOOK_EVENTS } from '@lps/db';
+import { DELIVERED_EVENTS } from '@lps/db';
 import { ErrorSchema } from '../../schemas/common.js';
 import { WEBHOOK_EVENT_BODIES, webhookEventSchema } from '../../schemas/webhook-events.js';
 import { API_VERSION } from '../../version.js';
-import type { RouteDefinition } from '../route.js';
+import { routeAccess, type RouteDefinition } from '../route.js';
 import { toOpenApiSchema } from './joi-to-openapi.js';
 
 type Json = Record<string, unknown>;
@@ -12,8 +12,10 @@ type Json = Record<string, unknown>;
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'validation_error: not a well-formed HTTP request (answered by the server before routing; see details.request)',
   408: 'validation_error: the request was not received in time — headers, a body that stopped arriving, or the whole request (answered by the server; see details.request)',
-  401: 'unauthorized: key missing, invalid or revoked',
+  401: 'unauthorized: key missing, invalid, revoked or expired',
+  403: 'forbidden: the API key’s scope does not allow this request (details.scope names it)',
   404: 'not_found: does not exist or belongs to another member',
+  405: 'method_not_allowed: the path exists but not with this method; Allow lists its methods (extension; any method a path does not list here)',
   409: 'conflict: contradicts the resource’s state, or the same Idempotency-Key is still in progress (then with Retry-After)',
   422: 'validation_error (see details) or unprocessable',
   429: 'rate_limited: see Retry-After',
@@ -60,10 +62,23 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
     // Express answers a conditional GET whose If-None-Match matches the ETag with an empty 304.
     responses['304'] = { description: 'Not Modified: If-None-Match matched the ETag of the current representation' };
   }
-  // 409 and 422 come from the Idempotency-Key itself (still in progress; malformed);
+  // 409 comes from the Idempotency-Key itself (still in progress), 422 also when it is malformed;
   // 503 from any route while PostgreSQL or Redis is unreachable; 400 and 431 from the HTTP
-  // parser before any route (docs/decisions/0009-hostile-input.md), 408 from the time-outs (0018).
-  const errors = new Set([400, 408, 431, ...(route.errors ?? []), ...(authenticated ? [401, 429] : []), ...(route.idempotent ? [409, 422] : []), 500, 503]);
+  // parser before any route (docs/decisions/0009-hostile-input.md), 408 from the time-outs (0018);
+  // 422 from any route too: an unknown query parameter is refused wherever it is sent (decision 0028);
+  // 403 from a key scope that does not allow a route that writes or publishes (decision 0036).
+  const errors = new Set([
+    400,
+    408,
+    422,
+    431,
+    ...(route.errors ?? []),
+    ...(authenticated ? [401, 429] : []),
+    ...(authenticated && routeAccess(route) !== 'read' ? [403] : []),
+    ...(route.idempotent ? [409] : []),
+    500,
+    503,
+  ]);
   for (const status of [...errors].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
@@ -99,7 +114,14 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
                     'multipart/form-data': {
                       schema: {
                         type: 'object',
-                        properties: { [route.request.multipartFile]: { type: 'string', format: 'binary', description: 'JPEG or PNG (at most 5 MB) or PDF (at most 10 MB)' } },
+                        properties: {
+                          [route.request.multipartFile]: {
+                            type: 'string',
+                            format: 'binary',
+                            description:
+                              'JPEG or PNG (at most 5 MB), PDF (at most 10 MB), or MP4 video (75 KB to LPS_VIDEO_MAX_BYTES, 500 MB by default; 3 s to 30 min, each side 144–4,096 px, aspect ratio 1:2.4 to 2.4:1, H.264 or HEVC)',
+                          },
+                        },
                         required: [route.request.multipartFile],
                       },
                     },
@@ -116,7 +138,7 @@ function operation(route: RouteDefinition, components: Record<string, Json>): Js
 /** OpenAPI 3.1 `webhooks`: what lps POSTs to an endpoint for each event, signed (docs/webhooks.md). */
 function webhookOperations(components: Record<string, Json>): Json {
   return Object.fromEntries(
-    WEBHOOK_EVENTS.map((type) => [
+    DELIVERED_EVENTS.map((type) => [
       type,
       {
         post: {
@@ -156,6 +178,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[]): Json {
       {
         description,
         ...(RETRY_AFTER[Number(status)] ? { headers: { 'Retry-After': { description: RETRY_AFTER[Number(status)], schema: { type: 'integer' } } } } : {}),
+        ...(status === '405' ? { headers: { Allow: { description: 'The methods this path takes, e.g. `DELETE, GET, HEAD, OPTIONS, PATCH`', schema: { type: 'string' } } } } : {}),
         content: { 'application/json': { schema: errorRef } },
       },
     ]),

@@ -1,6 +1,4 @@
-import { createConnectLinks } from '../../domain/members/create-connect-links.js';
-import { disconnectMember } from '../../domain/members/disconnect-member.js';
-import { getConnection } from '../../domain/members/get-connection.js';
+import { createConnectLinks, disconnectMember, getConnection } from '../../domain/members/index.js';
 import { ConnectLinksBody } from '../../schemas/connection.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { noInput } from '../tool-inputs.js';

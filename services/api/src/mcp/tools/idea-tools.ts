@@ -1,7 +1,4 @@
-import { dismissIdea, editIdea, listIdeas, restoreIdea } from '../../domain/ideas/ideas.js';
-import { generateIdeas } from '../../domain/ideas/generate-ideas.js';
-import { requestResearch } from '../../domain/ideas/request-research.js';
-import { waitForNewIdeas } from '../../domain/ideas/wait-for-ideas.js';
+import { dismissIdea, editIdea, generateIdeas, listIdeas, requestResearch, restoreIdea, waitForNewIdeas } from '../../domain/ideas/index.js';
 import { ListIdeasQuery, UpdateIdeaBody } from '../../schemas/idea.js';
 import { ResearchIdeasBody } from '../../schemas/generation.js';
 import { defineTool, type ToolDefinition } from '../tool.js';

@@ -1,8 +1,6 @@
 import Joi from 'joi';
-import { requestImages } from '../../domain/images/request-images.js';
-import { selectImage } from '../../domain/images/select-image.js';
-import { uploadImageFromUrl } from '../../domain/images/upload-from-url.js';
-import { waitForPost } from '../../domain/posts/wait-for-post.js';
+import { requestImages, selectImage, uploadImageFromUrl } from '../../domain/images/index.js';
+import { waitForPost } from '../../domain/posts/index.js';
 import { RequestImagesBody, SelectImageBody, UploadImageJsonBody } from '../../schemas/image.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
 import { postIdInput, waitSeconds, withKeys, withPostId, type WaitInput } from '../tool-inputs.js';

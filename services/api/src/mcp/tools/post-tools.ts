@@ -1,11 +1,7 @@
 import { TEMPLATES } from '@lps/ai';
 import { postToWire } from '@lps/db';
-import { createPost } from '../../domain/posts/create-post.js';
-import { deletePost, updatePost } from '../../domain/posts/edit-post.js';
-import { getOwnedPost } from '../../domain/posts/find-post.js';
-import { listPosts } from '../../domain/posts/list-posts.js';
-import { regeneratePost } from '../../domain/posts/regenerate-post.js';
-import { createPostFromIdea } from '../../domain/ideas/create-post-from-idea.js';
+import { createPost, deletePost, duplicatePost, getOwnedPost, listPosts, previewPost, regeneratePost, updatePost } from '../../domain/posts/index.js';
+import { createPostFromIdea } from '../../domain/ideas/index.js';
 import { CreatePostBody, ListPostsQuery, UpdatePostBody } from '../../schemas/post.js';
 import { RegeneratePostBody } from '../../schemas/generation.js';
 import { defineTool, type ToolDefinition } from '../tool.js';
@@ -30,6 +26,14 @@ export const postTools: ToolDefinition[] = [
     run: ({ deps, memberId }, input) => createPostFromIdea(deps, memberId, input.idea_id),
   }),
   defineTool({
+    name: 'duplicate_post',
+    title: 'Copy a post as a new draft',
+    description:
+      'Copies a post (any status, a published one included) as a new "draft_saved" post with the same text, idea, template, link card and poll. Images, documents and video are not copied: choose or upload them again on the copy.',
+    input: postIdInput,
+    run: ({ deps, memberId }, input) => duplicatePost(deps, memberId, input.post_id),
+  }),
+  defineTool({
     name: 'get_post',
     title: 'Get a post',
     description: 'Returns one post: its status, body, image, schedule, image_candidates and, once published, its network URL.',
@@ -47,11 +51,21 @@ export const postTools: ToolDefinition[] = [
     run: ({ deps, memberId }, input) => listPosts(deps, memberId, input),
   }),
   defineTool({
+    name: 'preview_post',
+    title: 'Preview a post as LinkedIn will show it',
+    description:
+      'Returns exactly what publishing will send to LinkedIn (commentary, in its little-text format), its length as LinkedIn counts it against the 3,000 limit (over_limit: publishing would fail), what readers will see (text, fold: the lines shown before "…see more"), the hashtags and mentions LinkedIn will make, the link card, media and poll, and warnings in words (a #tag that stays text, an image without alt text, a link card that will not show, …). Read it before scheduling or publishing.',
+    input: postIdInput,
+    readOnly: true,
+    run: ({ deps, memberId }, input) => previewPost(deps, memberId, input.post_id),
+  }),
+  defineTool({
     name: 'edit_post',
-    title: 'Replace a post’s text',
-    description: 'Replaces the body of a post that is not published yet (at most 3,000 characters). A scheduled post stays scheduled.',
+    title: 'Edit a post: text, link card, images, poll',
+    description:
+      'Changes a post that is not published yet; a scheduled post stays scheduled. body: the text (at most 3,000 characters; #word becomes a hashtag, @[Name](urn:li:person:…) a mention). poll: {question (≤ 140), options (2–4, each ≤ 30, no two alike), duration_days (1, 3, 7 or 14; default 7)} makes it a LinkedIn poll (a post with an image, document or video cannot have one), null removes it. link_preview: the link card choices. images: the images in order with alt text. Call preview_post afterwards to see what LinkedIn will show.',
     input: withPostId(UpdatePostBody),
-    run: ({ deps, memberId }, input) => updatePost(deps, memberId, input.post_id, { body: input.body }),
+    run: ({ deps, memberId }, { post_id, ...change }) => updatePost(deps, memberId, post_id, change),
   }),
   defineTool({
     name: 'regenerate_post',

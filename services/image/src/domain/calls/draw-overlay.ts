@@ -1,9 +1,9 @@
-import { hookOf, overlayKeyOf } from '@lps/ai';
+import { hookOf, overlayKeyOf, overlayKeyPrefix } from '@lps/ai';
 import { renderOverlay } from '@lps/ai/image';
 import type { Prisma } from '@lps/db';
 import type { DrawOverlayResult } from '@lps/queue';
 import { ABANDONED, refused } from './content-problem.js';
-import type { ImageCallDeps } from './attach-upload.js';
+import type { Needs } from '../image-context.js';
 
 /**
  * The draw-overlay call: the post's hook over the chosen image, in a file of its
@@ -11,7 +11,10 @@ import type { ImageCallDeps } from './attach-upload.js';
  * drawn after the caller stopped waiting is kept: it is exactly what the caller's
  * retry asks for, and it is found at once then (decision 0006).
  */
-export async function drawOverlay(deps: ImageCallDeps, requestId: string): Promise<DrawOverlayResult> {
+export async function drawOverlay(
+  deps: Needs<'findImageRequest' | 'findPostById' | 'droppedFilesStartingWith' | 'finishImageCall', 'storage'>,
+  requestId: string,
+): Promise<DrawOverlayResult> {
   const { repos } = deps;
   const request = await repos.findImageRequest(requestId);
   if (!request || request.kind !== 'overlay' || !request.sourceKey) return ABANDONED;
@@ -25,7 +28,8 @@ export async function drawOverlay(deps: ImageCallDeps, requestId: string): Promi
     // The text went while the request waited: there is nothing to draw, so the image stays as it is.
     answer = { outcome: 'drawn', image_url: deps.storage.urlFor(sourceKey) };
   } else {
-    const key = overlayKeyOf(post, sourceKey, hook);
+    // A file of the pair that a write took off the post is gone (or going): the pair's next one is drawn (decision 0027).
+    const key = overlayKeyOf(post, sourceKey, hook, await repos.droppedFilesStartingWith(post.id, overlayKeyPrefix(post, sourceKey, hook)));
     answer = { outcome: 'drawn', image_url: deps.storage.urlFor(key) };
     if (!(await deps.storage.exists(key))) {
       // libvips failing is the image's problem (422); storage failing is ours (the job fails, the caller answers 503).

@@ -1,9 +1,6 @@
 import { linkThumbnailKeys, type EncodeLinkThumbnailResult, type LinkThumbnailPayload } from '@lps/queue';
 import { refused } from './content-problem.js';
-import type { ImageCallDeps } from './attach-upload.js';
-
-/** Decodes a fetched picture and re-encodes it as a small JPEG, or says why it cannot (sharp, in adapters/). */
-export type ThumbnailEncoder = (bytes: Buffer) => Promise<Buffer | { problem: string }>;
+import type { Needs } from '../image-context.js';
 
 /**
  * The encode-link-thumbnail call: the image a card's page named, as fetched by the
@@ -12,10 +9,7 @@ export type ThumbnailEncoder = (bytes: Buffer) => Promise<Buffer | { problem: st
  * what LinkedIn receives is always small, always an image, and never the bytes a
  * page served. The fetched file is removed once read.
  */
-export async function encodeLinkThumbnail(
-  deps: Pick<ImageCallDeps, 'storage'> & { encodeThumbnail: ThumbnailEncoder },
-  payload: LinkThumbnailPayload,
-): Promise<EncodeLinkThumbnailResult> {
+export async function encodeLinkThumbnail(deps: Needs<never, 'storage' | 'encodeThumbnail'>, payload: LinkThumbnailPayload): Promise<EncodeLinkThumbnailResult> {
   const keys = linkThumbnailKeys(payload);
   if (await deps.storage.exists(keys.thumbnail)) return { outcome: 'encoded', image_url: deps.storage.urlFor(keys.thumbnail) };
   if (!(await deps.storage.exists(keys.staged))) return refused('content', 'the fetched image is gone');

@@ -1,5 +1,5 @@
 import { connectionProblem, type NetworkConnection, type Repositories } from '@lps/db';
-import { ANALYTICS_SCOPE, hasScope, sandboxPersonUrn, type NetworkAccount, type NetworkMode, type SecretBox } from '@lps/network';
+import { ANALYTICS_SCOPE, analyticsGrantOf, sandboxPersonUrn, type NetworkAccount, type NetworkMode, type SecretBox } from '@lps/network';
 
 /** The account a member acts on the network with, or why they cannot right now. */
 export type AccountLookup = { account: NetworkAccount } | { problem: string };
@@ -27,9 +27,8 @@ export async function lookupAnalyticsAccount(
   const [connection, analytics] = await Promise.all([repos.findNetworkConnection(memberId), mode === 'linkedin' ? repos.findAnalyticsConnection(memberId) : null]);
   const share = accountFromConnection(connection, mode, secrets, now);
   if (mode === 'sandbox') return share;
-  if (analytics && !analytics.disconnectedAt && analytics.expiresAt > now && hasScope(analytics.scopes, ANALYTICS_SCOPE)) {
-    return { account: { memberId, personUrn: connection?.personUrn ?? '', accessToken: secrets.decrypt(analytics.accessTokenEnc) } };
-  }
-  if ('account' in share && hasScope(connection?.scopes ?? null, ANALYTICS_SCOPE)) return share;
+  const grant = analyticsGrantOf({ analytics, share: connection, shareUsable: 'account' in share }, now);
+  if (grant === 'analytics' && analytics) return { account: { memberId, personUrn: connection?.personUrn ?? '', accessToken: secrets.decrypt(analytics.accessTokenEnc) } };
+  if (grant === 'share') return share;
   return { problem: `no LinkedIn grant with ${ANALYTICS_SCOPE}: analytics stay unread (lps member connect <member-id> --analytics)` };
 }

@@ -28,7 +28,8 @@ const describe = (window: AttemptsWindow) => `${window.from.toISOString()} – $
  */
 export interface DuplicateAnswer {
   urn: string;
-  body: string;
+  /** The commentary this publication sent: what the post read back must carry. */
+  commentary: string;
   window: AttemptsWindow;
   /** The grant carries r_member_social (or the network is the sandbox): the post can be read back. */
   canReadBack: boolean;
@@ -41,7 +42,7 @@ export async function adoptDuplicate(network: Network, account: NetworkAccount, 
   if (!answer.canReadBack) return adoptByCreationTime(urn, window, refused, log);
   let check;
   try {
-    check = await network.checkOwnPost(account, urn, answer.body);
+    check = await network.checkOwnPost(account, urn, answer.commentary);
   } catch (error) {
     if (isNetworkError(error) && error.retryable) throw error;
     // With the permission, a 403 means the post is not this member's (Social Access Control).

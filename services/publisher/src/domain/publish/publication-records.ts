@@ -45,10 +45,13 @@ export async function commitPublished(
   return repos.markPublishedWithEvent(claim.post.id, published, (post) => postEventData(post));
 }
 
-/** Final failure: state restored, last_error stored and post.publish_failed written, in one transaction. */
-export async function commitFailed(repos: Pick<Repositories, 'transaction'>, postId: string, reason: string): Promise<string | undefined> {
+/**
+ * Final failure: state restored, last_error stored, the failure marked for the inbox with the network's
+ * code (decision 0038) and post.publish_failed written, in one transaction.
+ */
+export async function commitFailed(repos: Pick<Repositories, 'transaction'>, postId: string, reason: string, code: string | null = null): Promise<string | undefined> {
   return repos.transaction(async (tx) => {
-    const post = await tx.markPublishFailed(postId, reason);
+    const post = await tx.markPublishFailed(postId, reason, code);
     if (!post) return undefined;
     const event = await tx.appendOutboxEvent({ memberId: post.memberId, type: 'post.publish_failed', data: postEventData(post, { reason }) });
     return event.id;

@@ -1,8 +1,18 @@
 import { isPostponed, postponeJob, type QueueJob } from '@lps/queue';
-import type { NetworkConnection, Post } from '@lps/db';
-import { hasScope, isNetworkError, type ArticleCard, type NetworkAccount, type PublishedPost, type UploadedImage, type UploadedMedia } from '@lps/network';
+import { postPollOf, type NetworkConnection, type Post } from '@lps/db';
+import {
+  composeCommentary,
+  hasScope,
+  isNetworkError,
+  type ArticleCard,
+  type NetworkAccount,
+  type PollRequest,
+  type PublishedPost,
+  type UploadedImage,
+  type UploadedMedia,
+} from '@lps/network';
 import { accountFromConnection } from '../accounts/network-accounts.js';
-import type { Needs, PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import { adoptDuplicate } from './adopt-duplicate.js';
 import { handlePublishFailure, type FailureNeeds } from './handle-failure.js';
 import { linkCardFor, type LinkCardNeeds } from './link-card.js';
@@ -57,17 +67,20 @@ async function publish(context: PublishNeeds, claim: Claim, connection: NetworkC
   const lookup = accountFromConnection(connection, network.mode, keyring);
   if ('problem' in lookup) throw new PermanentPublishError(lookup.problem);
   const { media, images } = await uploadMedia(context, lookup.account, claim, job);
-  // A link card only on a post without an image, document or video (LinkedIn takes one kind of content).
-  const article = media || images ? undefined : await linkCardFor(context, lookup.account, claim, job);
+  const poll = pollRequestOf(post);
+  // A link card only on a post without an image, document, video or poll (LinkedIn takes one kind of content).
+  const article = media || images || poll ? undefined : await linkCardFor(context, lookup.account, claim, job);
   await pause('after-claim', post.id);
   const canReadBack = network.mode === 'sandbox' || hasScope(connection?.scopes ?? null, READ_BACK_SCOPE);
-  const published = await publishOnce(context, lookup.account, post, { media, images, article }, claim, canReadBack);
+  const published = await publishOnce(context, lookup.account, post, { media, images, poll, article }, claim, canReadBack);
   await pause('after-call', post.id);
   const outboxId = await commitPublished(repos, claim, published);
   if (!outboxId) {
     context.log.warn('post published on the network but gone or already published here', { post_id: post.id, urn: published.urn });
     return 'published (post changed meanwhile)';
   }
+  // post.published reaches the member's webhooks through the dispatcher's `relayOutbox`
+  // (services/webhook-dispatcher/src/domain/relay/relay-outbox.ts), which this wakes now.
   await announceEvents([outboxId]);
   metrics.publishOutcomes.inc({ outcome: claim.recovering ? 'recovered' : 'published' });
   // A scheduled publication (no one asked for it now): how late it went out.
@@ -77,6 +90,12 @@ async function publish(context: PublishNeeds, claim: Claim, connection: NetworkC
   return 'published';
 }
 
+/** The post's poll as LinkedIn's content.poll asks it (decision 0033); none for any other post. */
+function pollRequestOf(post: Post): PollRequest | undefined {
+  const poll = postPollOf(post);
+  return poll ? { question: poll.question, options: poll.options, durationDays: poll.duration_days } : undefined;
+}
+
 /**
  * Step 2. After an earlier attempt of ours (a crash or a time-out may have hidden
  * its success) look for that post first; LinkedIn cannot be asked, but answers a
@@ -84,10 +103,10 @@ async function publish(context: PublishNeeds, claim: Claim, connection: NetworkC
  * deleted one, or an older post: adopted only when shown to be this publication's.
  */
 async function publishOnce(
-  { network, log }: Pick<PublisherContext, 'network' | 'log'>,
+  { network, log }: Needs<never, 'network' | 'log'>,
   account: NetworkAccount,
   post: Post,
-  content: { media?: UploadedMedia | undefined; images?: UploadedImage[] | undefined; article?: ArticleCard | undefined },
+  content: { media?: UploadedMedia | undefined; images?: UploadedImage[] | undefined; poll?: PollRequest | undefined; article?: ArticleCard | undefined },
   claim: Claim,
   canReadBack: boolean,
 ): Promise<PublishedPost> {
@@ -95,7 +114,9 @@ async function publishOnce(
     const earlier = await network.findByReference(account, claim.reference);
     if (earlier) return earlier;
   }
-  const request = { text: post.body ?? '', ...content, reference: claim.reference };
+  // The commentary exactly as GET /posts/{id}/preview shows it: one function makes both (decision 0032).
+  const { commentary } = composeCommentary(post.body ?? '');
+  const request = { commentary, ...content, reference: claim.reference };
   try {
     return await network.publishPost(account, request);
   } catch (error) {
@@ -107,7 +128,7 @@ async function publishOnce(
     }
     if (claim.recovering && isNetworkError(error) && error.kind === 'duplicate' && error.duplicateOf) {
       const window = { from: post.publishRequestedAt ?? post.publishClaimedAt ?? new Date(), to: new Date() };
-      return adoptDuplicate(network, account, { urn: error.duplicateOf, body: post.body ?? '', window, canReadBack }, log);
+      return adoptDuplicate(network, account, { urn: error.duplicateOf, commentary, window, canReadBack }, log);
     }
     throw error;
   }

@@ -8,13 +8,13 @@ import type { Logger } from '@lps/logger';
 export class RetiredVersionAlarm {
   private problem: string | undefined;
 
-  /** `logger`: the process's own, not a job's: the alarm is the process's. */
-  constructor(private readonly logger: Logger) {}
+  /** `log`: the process's own, not a job's: the alarm is the process's. */
+  constructor(private readonly log: Logger) {}
 
   raise(message: string): void {
     if (this.problem) return;
     this.problem = message;
-    this.logger.error('LinkedIn refuses the configured API version: publications fail until LINKEDIN_API_VERSION is changed', { reason: message });
+    this.log.error('LinkedIn refuses the configured API version: publications fail until LINKEDIN_API_VERSION is changed', { reason: message });
   }
 
   /** For the health port's /ready. */

@@ -1,8 +1,8 @@
 import type { QueueJob } from '@lps/queue';
 import { basename, extname } from 'node:path';
-import { imageCandidatesOf, MULTI_IMAGE_MIN, postImagesOf, publishImageUrnsOf, type Post } from '@lps/db';
+import { MULTI_IMAGE_MIN, postMediaOf, publishImageUrnsOf, type Post, type PostImage } from '@lps/db';
 import { titleFromBody, type NetworkAccount, type UploadedImage, type UploadedMedia } from '@lps/network';
-import type { Needs, PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
 import { uploadOncePerPublication } from './upload-once.js';
@@ -13,12 +13,7 @@ export type MediaNeeds = VideoNeeds & Needs<'recordPublishImage'>;
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif' };
 
-/** A document's title: the uploaded PDF's own name, else (a rendered carousel, an older upload) the post's first line. */
-function documentTitle(post: Post): string {
-  return imageCandidatesOf(post.imageCandidates).find((candidate) => candidate.base_url === post.imageUrl)?.title ?? titleFromBody(post.body);
-}
-
-async function upload(context: Pick<PublisherContext, 'network' | 'storage'>, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
+async function upload(context: Needs<never, 'network' | 'storage'>, account: NetworkAccount, post: Post, imageUrl: string): Promise<string> {
   const key = context.storage.keyFromUrl(imageUrl);
   if (!key) throw new PermanentPublishError(`image_url ${imageUrl} is not a file stored by this service`);
   const name = basename(key);
@@ -35,9 +30,9 @@ async function upload(context: Pick<PublisherContext, 'network' | 'storage'>, ac
  * kept by the image's URL as soon as LinkedIn gives it, so a retry after a failure
  * half-way (the fifth upload refused, the worker killed) uploads only the rest.
  */
-async function uploadImages(context: Needs<'recordPublishImage', 'network' | 'storage'>, account: NetworkAccount, claim: Claim): Promise<UploadedImage[]> {
+async function uploadImages(context: Needs<'recordPublishImage', 'network' | 'storage'>, account: NetworkAccount, claim: Claim, images: PostImage[]): Promise<UploadedImage[]> {
   const uploaded: UploadedImage[] = [];
-  for (const image of postImagesOf(claim.post)) {
+  for (const image of images) {
     const known = publishImageUrnsOf(claim.post.publishImageUrns)[image.image_url];
     const urn = known ?? (await upload(context, account, claim.post, image.image_url));
     if (!known) {
@@ -50,16 +45,20 @@ async function uploadImages(context: Needs<'recordPublishImage', 'network' | 'st
   return uploaded;
 }
 
-/** What the post carries on the network: one image, PDF or video (also waited for), or several images (content.multiImage), uploaded once per publication. */
+/**
+ * What the post carries on the network (`postMediaOf`, which the preview shows too): one image, PDF
+ * or video (also waited for), or several images (content.multiImage), uploaded once per publication.
+ */
 export async function uploadMedia(context: MediaNeeds, account: NetworkAccount, claim: Claim, job: QueueJob): Promise<{ media?: UploadedMedia; images?: UploadedImage[] }> {
   const { post } = claim;
-  if (!post.imageUrl || post.format === 'text') return {};
-  if (post.format === 'video') return { media: await publishableVideo(context, account, claim, job) };
-  const images = postImagesOf(post);
-  if (post.format === 'image' && images.length >= MULTI_IMAGE_MIN) return { images: await uploadImages(context, account, claim) };
+  const media = postMediaOf(post);
+  if (media.kind === 'none') return {};
+  if (media.kind === 'video') return { media: await publishableVideo(context, account, claim, job) };
+  if (media.kind === 'image' && media.images.length >= MULTI_IMAGE_MIN) return { images: await uploadImages(context, account, claim, media.images) };
   const urn = await uploadOncePerPublication(context, claim, () => upload(context, account, post, post.imageUrl as string));
-  if (post.format === 'document') return { media: { kind: 'document', urn, title: documentTitle(post) } };
+  // A document's title: the uploaded PDF's own name, else (a rendered carousel, an older upload) the post's first line.
+  if (media.kind === 'document') return { media: { kind: 'document', urn, title: media.title ?? titleFromBody(post.body) } };
   // A single image's alt text (decision 0022): the member's, or the design's own words.
-  const altText = images[0]?.alt_text;
+  const altText = media.images[0]?.alt_text;
   return { media: { kind: 'image', urn, ...(altText ? { altText } : {}) } };
 }

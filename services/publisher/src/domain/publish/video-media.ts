@@ -1,7 +1,7 @@
 import type { QueueJob } from '@lps/queue';
 import { open } from 'node:fs/promises';
 import type { NetworkAccount, UploadedMedia, VideoSource } from '@lps/network';
-import type { Needs, PublisherContext } from '../publisher-context.js';
+import type { Needs } from '../publisher-context.js';
 import { lookAgainLater } from './look-again-later.js';
 import type { Claim } from './publication-records.js';
 import { PermanentPublishError } from './publish-errors.js';
@@ -19,7 +19,7 @@ export type VideoNeeds = Needs<'recordPublishMedia' | 'giveBackUnsentAttempt', '
  * are 4 MB): a 500 MB video is never in memory. The storage lends a local path
  * (a downloaded copy when remote) for as long as the upload runs.
  */
-async function uploadVideoFile(context: Pick<PublisherContext, 'network' | 'storage'>, account: NetworkAccount, imageUrl: string): Promise<string> {
+async function uploadVideoFile(context: Needs<never, 'network' | 'storage'>, account: NetworkAccount, imageUrl: string): Promise<string> {
   const key = context.storage.keyFromUrl(imageUrl);
   if (!key) throw new PermanentPublishError(`the post's video ${imageUrl} is not a file stored by this service`);
   const upload = (path: string) => withFile(path, (video) => context.network.uploadVideo(account, video));

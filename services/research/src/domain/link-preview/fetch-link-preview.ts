@@ -1,18 +1,8 @@
-import { storedLinkPreviewOf, type LinkPage, type Repositories } from '@lps/db';
-import type { Logger } from '@lps/logger';
-import type { Got } from 'got';
-import type { FileStorage } from '@lps/storage';
-import { readPageCard } from './read-page-card.js';
-import { fetchThumbnail, type ThumbnailDeps } from './thumbnail.js';
+import { storedLinkPreviewOf, type LinkPage } from '@lps/db';
 import { linkThumbnailKeys } from '@lps/queue';
-
-export interface LinkPreviewDeps extends ThumbnailDeps {
-  repos: Pick<Repositories, 'findPostById' | 'recordLinkPage'>;
-  storage: FileStorage;
-  /** The outbound guard's client: private addresses refused at connect time, redirects checked. */
-  client: Got;
-  timeoutMs: number;
-}
+import type { Needs } from '../research-context.js';
+import { readPageCard } from './read-page-card.js';
+import { fetchThumbnail } from './thumbnail.js';
 
 const joined = (...notes: Array<string | null>) => notes.filter(Boolean).join('; ') || null;
 
@@ -22,13 +12,17 @@ const joined = (...notes: Array<string | null>) => notes.filter(Boolean).join(';
  * and writes the card — only if the post still has that link (a newer request
  * otherwise reads the new one, and this image is deleted).
  */
-export async function fetchLinkPreview(deps: LinkPreviewDeps, postId: string, requestId: string, log: Logger): Promise<string> {
-  const { repos, storage } = deps;
+export async function fetchLinkPreview(
+  deps: Needs<'findPostById' | 'recordLinkPage', 'calls' | 'config' | 'storage' | 'linkClient' | 'log'>,
+  postId: string,
+  requestId: string,
+): Promise<string> {
+  const { repos, storage, log } = deps;
   const post = await repos.findPostById(postId);
   const stored = storedLinkPreviewOf(post?.linkPreview);
   if (!post || stored?.request_id !== requestId) return 'the post is gone or its link changed';
   if (stored.page) return 'already read';
-  const card = await readPageCard(deps.client, stored.url, deps.timeoutMs);
+  const card = await readPageCard(deps.linkClient, stored.url, deps.config.storage.linkPreviewTimeoutMs);
   let imageUrl: string | null = null;
   let imageNote: string | null = null;
   const thumbnailCard = { postId, memberId: post.memberId, requestId };

@@ -1,22 +1,11 @@
-import type { Got } from 'got';
-import { CallFailedError, CallTimeoutError, linkThumbnailKeys, type JobCalls, type LinkThumbnailPayload } from '@lps/queue';
-import type { FileStorage } from '@lps/storage';
+import { CallFailedError, CallTimeoutError, linkThumbnailKeys, type LinkThumbnailPayload } from '@lps/queue';
+import type { Needs } from '../research-context.js';
 import { readLimited } from './read-limited.js';
 
 /** An image page larger than this is not read further (LinkedIn takes images up to 5 MB from integrators' guides). */
 export const THUMBNAIL_MAX_BYTES = 5 * 1024 * 1024;
 
 export type Thumbnail = { imageUrl: string } | { problem: string };
-
-export interface ThumbnailDeps {
-  /** Asks the image service (it decodes pixels) to make the thumbnail. */
-  calls: Pick<JobCalls, 'call'>;
-  /** How long to wait for it (LPS_IMAGE_WAIT). */
-  imageWaitMs: number;
-  storage: FileStorage;
-  client: Got;
-  timeoutMs: number;
-}
 
 /**
  * The page's image as a card thumbnail: read through the guard within the limits
@@ -25,10 +14,11 @@ export interface ThumbnailDeps {
  * answer at most LPS_IMAGE_WAIT. No answer in time leaves the card without an
  * image, with a note, rather than holding the card back from publication.
  */
-export async function fetchThumbnail(deps: ThumbnailDeps, imageUrl: string, card: LinkThumbnailPayload): Promise<Thumbnail> {
+export async function fetchThumbnail(deps: Needs<never, 'calls' | 'config' | 'storage' | 'linkClient'>, imageUrl: string, card: LinkThumbnailPayload): Promise<Thumbnail> {
+  const { config } = deps;
   let read;
   try {
-    read = await readLimited(deps.client, imageUrl, { maxBytes: THUMBNAIL_MAX_BYTES + 1, timeoutMs: deps.timeoutMs, accept: 'image/*' });
+    read = await readLimited(deps.linkClient, imageUrl, { maxBytes: THUMBNAIL_MAX_BYTES + 1, timeoutMs: config.storage.linkPreviewTimeoutMs, accept: 'image/*' });
   } catch (error) {
     return { problem: `its image could not be fetched (${(error as Error).message})` };
   }
@@ -38,7 +28,7 @@ export async function fetchThumbnail(deps: ThumbnailDeps, imageUrl: string, card
   const keys = linkThumbnailKeys(card);
   await deps.storage.put(keys.staged, read.bytes, 'application/octet-stream');
   try {
-    const answer = await deps.calls.call('encode-link-thumbnail', card, { timeoutMs: deps.imageWaitMs });
+    const answer = await deps.calls.call('encode-link-thumbnail', card, { timeoutMs: config.images.waitMs });
     return answer.outcome === 'encoded' ? { imageUrl: answer.image_url } : { problem: answer.message };
   } catch (error) {
     if (!(error instanceof CallTimeoutError || error instanceof CallFailedError)) throw error;

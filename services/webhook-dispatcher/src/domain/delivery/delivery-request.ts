@@ -1,18 +1,10 @@
+import { outboxEventBody, type OutboxEventRow } from '@lps/db';
 import { signDelivery } from '@lps/webhooks';
 
-export interface OutboxEventRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  createdAt: Date;
-}
+export type { OutboxEventRow };
 
-/**
- * The body of every delivery of an event (docs/webhooks.md "Delivery body"). Built
- * from the stored row alone, so each retry sends the same bytes; the `data`
- * written by the producer is passed through untouched.
- */
-export const deliveryBody = (event: OutboxEventRow): string => JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), data: event.payload });
+/** The body of every delivery of an event: the outbox's one event body (docs/webhooks.md "Delivery body"). */
+export const deliveryBody = (event: OutboxEventRow): string => outboxEventBody(event);
 
 /**
  * Headers of one attempt. `webhook-id` is the delivery id (like

@@ -16,6 +16,9 @@ export interface AttemptOutcome {
   timedOut: boolean;
 }
 
+/** The setting that lets deliveries reach private addresses: every message about a refusal names it. */
+export const ALLOW_PRIVATE_SETTING = 'LPS_ALLOW_PRIVATE_URLS';
+
 /** Enough of a receiver's answer to explain a failure; the guarded POST reads no more than this. */
 export const SNIPPET_BYTES = 300;
 
@@ -35,7 +38,7 @@ export async function sendDelivery(post: GuardedRequestSender, url: string, body
     return { ok, responseCode: code, error: ok ? null : `HTTP ${code}${where}${snippet ? `: ${snippet}` : ''}`, retryAfterMs: retryAfter, gone: code === 410, timedOut: false };
   } catch (error) {
     const reason = isPrivateAddressRefusal(error)
-      ? `refused: the target resolves to a private address (${(error as Error).message})`
+      ? `refused: the target resolves to a private address (${(error as Error).message}); ${ALLOW_PRIVATE_SETTING}=1 allows it, for local development`
       : `${(error as { code?: string }).code ?? 'ERROR'}: ${(error as Error).message}`;
     return { ok: false, responseCode: null, error: reason, retryAfterMs: null, gone: false, timedOut: error instanceof RequestTimeoutError };
   }

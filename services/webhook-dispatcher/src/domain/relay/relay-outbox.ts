@@ -1,10 +1,5 @@
-import type { Repositories } from '@lps/db';
-import { enqueueMany, type JobHandler, type Queues } from '@lps/queue';
-
-export interface RelayDeps {
-  repos: Pick<Repositories, 'relayOutboxBatch'>;
-  queues: Queues;
-}
+import { enqueueMany } from '@lps/queue';
+import type { Needs } from '../dispatcher-context.js';
 
 /** Outbox rows per statement: large enough that a burst costs a few commits, small enough to commit fast. */
 export const RELAY_BATCH = 500;
@@ -21,12 +16,13 @@ export const RELAY_BATCH = 500;
  * without a job: the sweeper finds them (the database is the truth), so the
  * window delays a delivery but never loses it.
  */
-export async function relayOutbox({ repos, queues }: RelayDeps, createdBefore: Date | null = null): Promise<{ events: number; deliveries: number }> {
+export async function relayOutbox({ repos, queues }: Needs<'relayOutboxBatch', 'queues'>, createdBefore: Date | null = null): Promise<{ events: number; deliveries: number }> {
   let events = 0;
   let deliveries = 0;
   for (;;) {
     const batch = await repos.relayOutboxBatch(RELAY_BATCH, createdBefore);
-    // One job per new record, added in bulk; ids are `delivery-<id>`, so a repeat adds nothing. With
+    // One job per new record (sent by `deliverWebhook` in services/webhook-dispatcher/src/domain/delivery/deliver-webhook.ts),
+    // added in bulk; ids are `delivery-<id>`, so a repeat adds nothing. With
     // tracing on, each delivery continues the trace its event was written in, not the relay's.
     await enqueueMany(
       queues,
@@ -41,9 +37,3 @@ export async function relayOutbox({ repos, queues }: RelayDeps, createdBefore: D
     if (batch.claimed < RELAY_BATCH) return { events, deliveries };
   }
 }
-
-/** `relay-outbox` (and the older per-event `relay-event`, whose id it no longer needs). */
-export const createRelayHandler =
-  (deps: RelayDeps): JobHandler<'relay-outbox'> & JobHandler<'relay-event'> =>
-  () =>
-    relayOutbox(deps);

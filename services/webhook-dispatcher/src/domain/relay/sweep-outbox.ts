@@ -1,13 +1,6 @@
-import type { Repositories } from '@lps/db';
-import type { Logger } from '@lps/logger';
-import type { JobHandler } from '@lps/queue';
-import { ensureJob } from './ensure-job.js';
-import { relayOutbox, type RelayDeps } from './relay-outbox.js';
-
-export interface SweepDeps extends RelayDeps {
-  repos: Pick<Repositories, 'relayOutboxBatch' | 'findOverdueDeliveries'>;
-  logger: Logger;
-}
+import { ensureJob } from '@lps/queue';
+import type { Needs } from '../dispatcher-context.js';
+import { relayOutbox } from './relay-outbox.js';
 
 /** Left alone this long after commit: the announcement normally relays it within milliseconds. */
 export const ANNOUNCE_GRACE_MS = 2_000;
@@ -22,15 +15,13 @@ const BATCH = 500;
  * Runs on a BullMQ job scheduler, so one sweep per interval happens however
  * many dispatchers run.
  */
-export function createSweepHandler(deps: SweepDeps): JobHandler<'sweep-outbox'> {
-  const { repos, queues, logger } = deps;
-  return async () => {
-    const now = Date.now();
-    const relayed = await relayOutbox(deps, new Date(now - ANNOUNCE_GRACE_MS));
-    const overdue = await repos.findOverdueDeliveries(new Date(now - OVERDUE_MS), BATCH);
-    let deliveries = 0;
-    for (const row of overdue) if ((await ensureJob(queues, 'deliver-webhook', { deliveryId: row.id, endpointId: row.endpointId })) === 'added') deliveries += 1;
-    if (relayed.events + deliveries > 0) logger.warn('sweeper re-enqueued work Redis did not have', { events: relayed.events, deliveries });
-    return { events: relayed.events, deliveries };
-  };
+export async function sweepOutbox(deps: Needs<'relayOutboxBatch' | 'findOverdueDeliveries', 'queues' | 'log'>): Promise<{ events: number; deliveries: number }> {
+  const { repos, queues, log } = deps;
+  const now = Date.now();
+  const relayed = await relayOutbox(deps, new Date(now - ANNOUNCE_GRACE_MS));
+  const overdue = await repos.findOverdueDeliveries(new Date(now - OVERDUE_MS), BATCH);
+  let deliveries = 0;
+  for (const row of overdue) if ((await ensureJob(queues, 'deliver-webhook', { deliveryId: row.id, endpointId: row.endpointId })) === 'added') deliveries += 1;
+  if (relayed.events + deliveries > 0) log.warn('sweeper re-enqueued work Redis did not have', { events: relayed.events, deliveries });
+  return { events: relayed.events, deliveries };
 }

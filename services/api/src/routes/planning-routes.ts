@@ -1,0 +1,108 @@
+import { defineRoute, type RouteDefinition } from '../http/route.js';
+import { idParams } from '../schemas/common.js';
+import {
+  PutScheduleBody,
+  ScheduleEnvelopeSchema,
+  SettingsEnvelopeSchema,
+  SlotsQuery,
+  SlotsSchema,
+  SuggestionsQuery,
+  SuggestionsSchema,
+  UpdateSettingsBody,
+} from '../schemas/planning.js';
+import { CalendarEnvelopeSchema, CalendarQuery } from '../schemas/calendar.js';
+import { getCalendar, getSchedule, getSettings, listSlots, queuePost, setSchedule, suggestTimes, unschedulePost, updateSettings } from '../domain/planning/index.js';
+import { PostEnvelopeSchema } from '../schemas/post.js';
+
+// Planning (decision 0030): the member's settings, posting schedule, its slots, the queue and the best times.
+export const planningRoutes: RouteDefinition[] = [
+  defineRoute({
+    method: 'get',
+    path: '/settings',
+    summary: "The member's settings: time zone and whether posts need approval",
+    tag: 'Planning',
+    responses: { 200: { description: 'The settings', schema: SettingsEnvelopeSchema } },
+    handler: async ({ caller, deps }) => ({ status: 200, body: await getSettings(deps, caller.memberId) }),
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/settings',
+    summary: 'Change the time zone (slots keep their wall times) and/or whether posts need approval',
+    tag: 'Planning',
+    request: { body: UpdateSettingsBody },
+    responses: { 200: { description: 'The settings', schema: SettingsEnvelopeSchema } },
+    errors: [422],
+    handler: async ({ caller, body, deps }) => ({ status: 200, body: await updateSettings(deps, caller.memberId, body) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/schedule',
+    summary: "The member's posting schedule: weekdays and wall times in their time zone",
+    tag: 'Planning',
+    responses: { 200: { description: 'The posting schedule', schema: ScheduleEnvelopeSchema } },
+    handler: async ({ caller, deps }) => ({ status: 200, body: await getSchedule(deps, caller.memberId) }),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/schedule',
+    summary: 'Replace the posting schedule (0–50 slots; duplicates folded, Monday first, then by time)',
+    tag: 'Planning',
+    request: { body: PutScheduleBody },
+    responses: { 200: { description: 'The posting schedule', schema: ScheduleEnvelopeSchema } },
+    errors: [422],
+    handler: async ({ caller, body, deps }) => ({ status: 200, body: await setSchedule(deps, caller.memberId, body) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/schedule/slots',
+    summary: 'The posting slots from `from` to `to` (default the next 14 days, at most 92), each with the post on it',
+    tag: 'Planning',
+    request: { query: SlotsQuery },
+    responses: { 200: { description: 'The slots, in time order', schema: SlotsSchema } },
+    errors: [422],
+    handler: async ({ caller, query, deps }) => ({ status: 200, body: await listSlots(deps, caller.memberId, query, new Date()) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/schedule/suggestions',
+    summary: "Up to 5 weekday/hour pairs at which the member's own published posts did best (with ?detail=grid, the weekday × hour picture behind them)",
+    tag: 'Planning',
+    request: { query: SuggestionsQuery },
+    responses: { 200: { description: 'The suggested times, best first', schema: SuggestionsSchema } },
+    errors: [422],
+    handler: async ({ caller, query, deps }) => ({ status: 200, body: await suggestTimes(deps, caller.memberId, new Date(), query) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/calendar',
+    summary: "The member's scheduled and published posts and free posting slots from `from` to `to` (at most 92 days), in their time zone, in one call",
+    tag: 'Planning',
+    request: { query: CalendarQuery },
+    responses: { 200: { description: 'The calendar', schema: CalendarEnvelopeSchema } },
+    errors: [422],
+    handler: async ({ caller, query, deps }) => ({ status: 200, body: await getCalendar(deps, caller.memberId, query) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/queue',
+    summary: 'Schedule a post on the earliest free slot of the posting schedule at least 2 minutes from now',
+    tag: 'Publishing',
+    access: 'publish',
+    idempotent: true,
+    request: { params: idParams },
+    responses: { 200: { description: 'The scheduled post', schema: PostEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, deps }) => ({ status: 200, body: await queuePost(deps, caller.memberId, { id: params.id }, new Date()) }),
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/posts/:id/unschedule',
+    summary: 'Take a scheduled post off its time: back to the state it had before, its slot free',
+    tag: 'Publishing',
+    access: 'publish',
+    request: { params: idParams },
+    responses: { 200: { description: 'The post, no longer scheduled', schema: PostEnvelopeSchema } },
+    errors: [404, 409, 422],
+    handler: async ({ caller, params, deps }) => ({ status: 200, body: await unschedulePost(deps, caller.memberId, params.id, new Date()) }),
+  }),
+];

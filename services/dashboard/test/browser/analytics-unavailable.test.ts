@@ -1,0 +1,68 @@
+import { jest } from '@jest/globals';
+import { join } from 'node:path';
+import { freePort, SHARE_APP, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
+import { startTestDashboard, type TestDashboard } from '../support/dashboard-harness.js';
+import { expectAccessible, launchBrowser, openPage, type LaunchedBrowser } from './support/browser.js';
+
+// A test here walks a real browser through several pages, each checked by axe: 10–30 s alone, and
+// several times that while the other browser files run beside it on two cores (CI saw 60 s passed).
+jest.setTimeout(180_000);
+
+declare const document: any;
+
+// LinkedIn mode without LinkedIn's analytics app (LINKEDIN_ANALYTICS_CLIENT_ID unset): lps cannot
+// read any post's numbers. The analytics page must say so, why, and how to connect — and show no
+// number at all. The member signs in through the fake LinkedIn in the browser, as a person would.
+
+const WEB_ROOT = join(import.meta.dirname, '..', '..', 'dist', 'web');
+let fake: FakeLinkedIn;
+let dashboard: TestDashboard;
+let chromium: LaunchedBrowser;
+
+beforeAll(async () => {
+  fake = await startFakeLinkedIn();
+  const port = await freePort();
+  const callback = `http://127.0.0.1:${port}/auth/network/callback`;
+  fake.state.registerRedirectUri(SHARE_APP.clientId, callback);
+  const { LINKEDIN_ANALYTICS_CLIENT_ID: _id, LINKEDIN_ANALYTICS_CLIENT_SECRET: _secret, ...withoutAnalytics } = fake.env;
+  dashboard = await startTestDashboard({ ...withoutAnalytics, LPS_SIGNUP: 'open', LPS_SIGN_IN_REDIRECT_URI: callback }, { port, webRoot: WEB_ROOT });
+  chromium = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await dashboard?.stop();
+  await fake?.close();
+});
+
+test('without the analytics grant the page says so, why, and how to connect, and shows no number', async () => {
+  fake.state.browserPerson = { sub: 'analytics-less', name: 'Ada Unmeasured' };
+  for (const width of [1280, 375]) {
+    const watched = await openPage(chromium.browser, { baseURL: dashboard.origin, width });
+    const { page } = watched;
+    await page.goto('/sign-in');
+    await page.getByRole('link', { name: 'Sign in with LinkedIn' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Posts' }).waitFor();
+    await page.goto('/analytics');
+    const note = page.getByRole('region', { name: 'No analytics to show' });
+    await note.waitFor();
+    await note.getByRole('link', { name: 'LinkedIn connection' }).waitFor();
+    expect((await note.innerText()).length).toBeGreaterThan(80);
+    // Nothing that looks like a figure: no KPI list, no table, no chart, no digit in the page's content besides the period picker's.
+    expect(await page.getByRole('term').count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await page.getByRole('figure').count()).toBe(0);
+    const text = await page.locator('main').evaluate((main) => {
+      const copy = main.cloneNode(true);
+      copy.querySelector('nav')?.remove();
+      return copy.textContent as string;
+    });
+    expect(text).not.toMatch(/\d/);
+    await expectAccessible(page, `analytics unavailable at ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await note.getByRole('link', { name: 'LinkedIn connection' }).click();
+    await page.getByRole('heading', { level: 1, name: 'LinkedIn connection' }).waitFor();
+    expect(watched.problems()).toEqual([]);
+    await watched.context.close();
+  }
+});
