@@ -80,7 +80,9 @@ describe('the API and the image service in processes of their own', () => {
     expect([selected.status, overlay]).toEqual([200, expect.stringMatching(/\/overlay-[0-9a-f]{24}\.jpg$/)]);
     for (const url of [...photo.body.candidates.map((candidate: { base_url: string }) => candidate.base_url), deck.body.image_url, overlay]) {
       const served = await fetch(`${baseUrl}${new URL(url).pathname}`);
-      expect([url, served.status]).toEqual([url, 200]);
+      // Read to the end: an unread body keeps the response in flight, and the API's stop waits for it.
+      const bytes = (await served.arrayBuffer()).byteLength;
+      expect([url, served.status, bytes > 0]).toEqual([url, 200, true]);
     }
     expect(mapsLibvips(api.pid)).toBe(false);
     expect(mapsLibvips(image.pid)).toBe(true);

@@ -16,9 +16,12 @@ const clientErrorBody: ClientErrorBody = (answer) =>
     ? { jsonrpc: '2.0', error: { code: JSON_RPC_CODES.serverError, message: `${answer.message}: ${answer.detail}` }, id: null }
     : errorEnvelopeBody(answer);
 
+/** What a graceful stop keeps of LPS_SHUTDOWN_TIMEOUT for what stops after the HTTP server. */
+const WORKERS_SHARE_OF_SHUTDOWN_MS = 2_000;
+
 /**
  * Listens with `app`, with the request time-outs of config.http.timeouts, and stops gracefully: no new connections, every request in
- * flight finishes, and keep-alive sockets are closed as soon as they are idle —
+ * flight finishes (within LPS_SHUTDOWN_TIMEOUT less the workers' share), and keep-alive sockets are closed as soon as they are idle —
  * including sockets that become idle after stopping began (Node closes only
  * those idle at the moment `close()` is called).
  */
@@ -60,8 +63,18 @@ export async function serveHttp(
       await options.beforeStop?.();
       return new Promise<void>((resolve, reject) => {
         const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        // A client that stops reading keeps its response in flight for ever. Past the drain budget the
+        // rest is cut, so the workers stopping after this server still get their turn before
+        // LPS_SHUTDOWN_TIMEOUT ends the process (which would skip closing connections and traces).
+        const drainMs = Math.max(1_000, runtime.config.shutdownTimeoutSeconds * 1_000 - WORKERS_SHARE_OF_SHUTDOWN_MS);
+        const cut = setTimeout(() => {
+          server.getConnections((_error, open) => runtime.logger.warn(`${options.label}: closing ${open} connection(s) still answering ${drainMs / 1_000}s into the shutdown`));
+          server.closeAllConnections();
+        }, drainMs);
+        cut.unref();
         server.close((error) => {
           clearInterval(sweep);
+          clearTimeout(cut);
           if (error) reject(error);
           else (options.afterStop?.() ?? Promise.resolve()).then(resolve, reject);
         });
