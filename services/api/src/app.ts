@@ -12,7 +12,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { literalMalformedEscapes } from './http/input/malformed-escapes.js';
 import { mountLocalFiles } from './http/serve-files.js';
 import { createRateLimiters } from './http/middleware/rate-limit.js';
-import { apiRoutesAndDocument } from './http/openapi/api-document.js';
+import { apiRoutes } from './http/openapi/api-document.js';
 import { linkedInCallbackRouter } from './oauth/linkedin-callback.js';
 import { createOutsideClients, type OutsideClients } from './outside-clients.js';
 
@@ -30,7 +30,7 @@ export interface AppOptions {
 
 export function createApp(runtime: Runtime, options: AppOptions = {}): Express {
   const clients = options.clients ?? createOutsideClients(runtime);
-  const { routes } = apiRoutesAndDocument();
+  const routes = apiRoutes();
 
   const app = createBaseApp(runtime);
   const api = express.Router();

@@ -4,7 +4,7 @@ export { createOutsideClients, type OutsideClients } from './outside-clients.js'
 export { defineRoute, type Caller, type RouteDefinition, type HandlerContext, type HandlerResult } from './http/route.js';
 export type { UseCaseDeps } from './domain/deps.js';
 export { startMcpService } from './mcp/mcp-service.js';
-export { openApiDocument, apiRoutesAndDocument } from './http/openapi/api-document.js';
+export { openApiDocument, apiRoutes } from './http/openapi/api-document.js';
 // What the dashboard (services/dashboard) runs the same routes with, behind its session (decision 0034).
 export { mountRoutes, type MountOptions } from './http/mount-routes.js';
 export { mountMethodAnswers } from './http/method-answers.js';

@@ -1,8 +1,10 @@
 import type { IdeaDraft, IdeasRequest, PostDraftRequest, ResearchIdeasRequest, TextProvider } from '../text-provider.js';
-import { composeDraft } from './compose-draft.js';
-import { ideasForMember } from './member-ideas.js';
-import { ideasFromNotes } from './research-ideas.js';
-import { writeSlotAsIs } from './slots.js';
+
+// The writer is loaded when it first writes: its English reader (compromise) takes about half a second
+// of CPU to load, which a process that never writes with it (a worker, an API with an AI provider, most
+// test files) should not pay at start.
+let writing: Promise<typeof import('./writing.js')> | undefined;
+const loadWriting = () => (writing ??= import('./writing.js'));
 
 /** Seeds tried when a regenerated draft would repeat the previous one. */
 const REGENERATE_TRIES = 16;
@@ -18,6 +20,7 @@ export class BuiltinTextProvider implements TextProvider {
   readonly name = 'builtin';
 
   async writePost(request: PostDraftRequest): Promise<{ body: string }> {
+    const { composeDraft, writeSlotAsIs } = await loadWriting();
     const previous = request.previousBody?.trim();
     let body = composeDraft(request, request.seed, writeSlotAsIs);
     for (let attempt = 1; attempt < REGENERATE_TRIES && previous !== undefined && body === previous; attempt += 1) {
@@ -27,10 +30,10 @@ export class BuiltinTextProvider implements TextProvider {
   }
 
   async generateIdeas(request: IdeasRequest): Promise<IdeaDraft[]> {
-    return ideasForMember(request);
+    return (await loadWriting()).ideasForMember(request);
   }
 
   async ideasFromResearch(request: ResearchIdeasRequest): Promise<IdeaDraft[]> {
-    return ideasFromNotes(request);
+    return (await loadWriting()).ideasFromNotes(request);
   }
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
 import { notFound } from '@lps/common';
-import { apiRoutesAndDocument, createOutsideClients, createRateLimiters, errorMiddleware, mountMethodAnswers, mountRoutes, type OutsideClients } from '@lps/api';
+import { apiRoutes, createOutsideClients, createRateLimiters, errorMiddleware, mountMethodAnswers, mountRoutes, type OutsideClients } from '@lps/api';
 import type { Runtime } from '@lps/runtime';
 import { SANDBOX_AUTHORIZE_PATH } from '../domain/sign-in/begin-sign-in.js';
 import { authRoutes } from './auth-routes.js';
@@ -78,7 +78,7 @@ export function createDashboard(runtime: Runtime, options: DashboardOptions = {}
   mountEventsRoute(json, events, { auth, limiters, runtime });
   const v1 = express.Router();
   // Every route of /api/v1 but /health and /openapi.json, as it is: the same validation, use cases and envelope.
-  const memberRoutes = apiRoutesAndDocument().routes.filter((route) => route.auth !== false);
+  const memberRoutes = apiRoutes().filter((route) => route.auth !== false);
   mountRoutes(v1, memberRoutes, mountOptions);
   // A known path with another method is 405 with Allow, as under /api/v1 (decision 0028).
   mountMethodAnswers(v1, memberRoutes);

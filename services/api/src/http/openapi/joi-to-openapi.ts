@@ -4,7 +4,12 @@ import { ANY_KEY } from '../../schemas/common.js';
 
 // joi-to-json is CommonJS (`module.exports = parse`) while its typings declare a default export;
 // requiring it gives the function itself under both Node and jest.
-const parse = createRequire(import.meta.url)('joi-to-json') as (schema: Joi.Schema, mode: string) => unknown;
+// It reads its input only through `describe()`, so a described schema can be handed over as one.
+const parse = createRequire(import.meta.url)('joi-to-json') as (schema: Describable, mode: string) => unknown;
+
+interface Describable {
+  describe(): unknown;
+}
 
 type JsonSchema = Record<string, unknown>;
 
@@ -15,7 +20,19 @@ type JsonSchema = Record<string, unknown>;
  */
 export function toOpenApiSchema(schema: Joi.Schema, components: Record<string, JsonSchema>): JsonSchema {
   // The root is an object: joi-to-json converts a schema to a JSON Schema object.
-  return hoistTitled(mapsAsAdditionalProperties(parse(withLabelsAsTitles(schema), 'open-api-3.1')), components) as JsonSchema;
+  return hoistTitled(converted(schema), components) as JsonSchema;
+}
+
+/** Many operations answer with the same schema (a post, a list of them): each is converted once. Nothing below edits a conversion. */
+const conversions = new WeakMap<Joi.Schema, unknown>();
+
+function converted(schema: Joi.Schema): unknown {
+  let conversion = conversions.get(schema);
+  if (conversion === undefined) {
+    conversion = mapsAsAdditionalProperties(parse(withLabelsAsTitles(schema), 'open-api-3.1'));
+    conversions.set(schema, conversion);
+  }
+  return conversion;
 }
 
 /**
@@ -41,8 +58,12 @@ function mapsAsAdditionalProperties(node: unknown): unknown {
 
 type Description = { type?: string; flags?: { label?: string }; metas?: Array<Record<string, unknown>> } & Record<string, unknown>;
 
-/** joi-to-json reads `meta({ title })`, not `.label()`: copy each object label into a title meta. */
-function withLabelsAsTitles(schema: Joi.Schema): Joi.Schema {
+/**
+ * joi-to-json reads `meta({ title })`, not `.label()`: copy each object label into a title meta.
+ * The edited description is handed over as it is: building a joi schema back from it (Joi.build)
+ * cost more than the rest of the document together.
+ */
+function withLabelsAsTitles(schema: Joi.Schema): Describable {
   const visit = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(visit);
     if (!node || typeof node !== 'object') return node;
@@ -53,8 +74,8 @@ function withLabelsAsTitles(schema: Joi.Schema): Joi.Schema {
     }
     return copy;
   };
-  // Joi.build is typed `any`: it answers the schema the description describes.
-  return Joi.build(visit(schema.describe())) as Joi.Schema;
+  const described = visit(schema.describe());
+  return { describe: () => described };
 }
 
 function hoistTitled(node: unknown, components: Record<string, JsonSchema>): unknown {
