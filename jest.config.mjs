@@ -27,5 +27,7 @@ export default {
   // Tests wait on real PostgreSQL, Redis and loopback servers more than on the CPU.
   maxWorkers: 3,
   testTimeout: 60_000,
+  // …but 180 s for the browser tests (test/browser/): the reason is in the file.
+  setupFilesAfterEnv: ['<rootDir>/test-support/browser-test-timeout.mjs'],
   slowTestThreshold: 20,
 };

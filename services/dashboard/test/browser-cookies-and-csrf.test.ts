@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { startLoopbackServer, type LoopbackServer } from '@lps/testing';
 import { BrowserClient } from './support/browser-client.js';
-import { CHROMIUM, launchChromium } from './support/chromium.js';
+import { launchBrowser } from './browser/support/browser.js';
 import { fixtureWebRoot, startTestDashboard, type TestDashboard } from './support/dashboard-harness.js';
-
-if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (or set LPS_CHROMIUM), then run the tests again`);
 
 let dashboard: TestDashboard;
 let browser: { context: BrowserContext; close(): Promise<void> };
@@ -14,7 +11,9 @@ const web = fixtureWebRoot();
 
 beforeAll(async () => {
   dashboard = await startTestDashboard({ LPS_SIGN_IN_LIMIT: '1000/60' }, { webRoot: web.root });
-  browser = await launchChromium();
+  // One context: its cookie jar is the browser's, shared by every page the tests open.
+  const launched = await launchBrowser();
+  browser = { context: await launched.browser.newContext(), close: () => launched.close() };
   // Another origin on the same host (another port): same-site to the dashboard, not same-origin.
   attacker = await startLoopbackServer((req, res) => {
     const target = dashboard.origin;

@@ -1,12 +1,7 @@
-import { jest } from '@jest/globals';
 import { join } from 'node:path';
 import { freePort, SHARE_APP, startFakeLinkedIn, type FakeLinkedIn } from '@lps/testing';
 import { startTestDashboard, type TestDashboard } from '../support/dashboard-harness.js';
 import { expectAccessible, launchBrowser, openPage, type LaunchedBrowser } from './support/browser.js';
-
-// A test here walks a real browser through several pages, each checked by axe: 10–30 s alone, and
-// several times that while the other browser files run beside it on two cores (CI saw 60 s passed).
-jest.setTimeout(180_000);
 
 declare const document: any;
 

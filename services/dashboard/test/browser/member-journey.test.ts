@@ -1,13 +1,8 @@
-import { jest } from '@jest/globals';
 import { createHmac, randomBytes } from 'node:crypto';
 import { databaseUrlFor, dropDatabaseNamed, readBody, startLoopbackServer, type LoopbackServer } from '@lps/testing';
 import type { Page } from 'playwright-core';
 import { freePort, startInShell, userEnvironment, waitForHealth, type StartedService } from '../../../all/test/support/user-session.js';
 import { expectAccessible, expectFewCalls, expectFocused, launchBrowser, openPage, tabTo, type LaunchedBrowser, type WatchedPage } from './support/browser.js';
-
-// A test here walks a real browser through several pages, each checked by axe: 10–30 s alone, and
-// several times that while the other browser files run beside it on two cores (CI saw 60 s passed).
-jest.setTimeout(180_000);
 
 // The callbacks given to page.evaluate run in the browser, with the DOM's globals. The tests are
 // type-checked without the DOM's types (they would retype Node's Buffer and fetch for every test),

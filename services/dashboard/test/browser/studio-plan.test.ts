@@ -1,14 +1,9 @@
-import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { databaseUrlFor, dropDatabaseNamed } from '@lps/testing';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { freePort, startInShell, userEnvironment, waitForHealth, type StartedService } from '../../../all/test/support/user-session.js';
 import { addDays, instantAt, wallTimeOf } from '../../web/src/time/zoned.js';
 import { expectAccessible, launchBrowser, openPage, type LaunchedBrowser, type WatchedPage } from './support/browser.js';
-
-// A test here walks a real browser through several pages, each checked by axe: 10–30 s alone, and
-// several times that while the other browser files run beside it on two cores (CI saw 60 s passed).
-jest.setTimeout(180_000);
 
 // The page callbacks run in the browser; the tests are type-checked without the DOM's types.
 declare const window: any;

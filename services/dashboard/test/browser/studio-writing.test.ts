@@ -1,13 +1,8 @@
-import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { databaseUrlFor, dropDatabaseNamed, hugePng } from '@lps/testing';
 import type { JSHandle, Locator, Page } from 'playwright-core';
 import { freePort, runLpsCli, startInShell, userEnvironment, waitForHealth, type StartedService } from '../../../all/test/support/user-session.js';
 import { expectAccessible, expectFewCalls, expectFocused, launchBrowser, openPage, tabTo, type LaunchedBrowser, type WatchedPage } from './support/browser.js';
-
-// A test here walks a real browser through several pages, each checked by axe: 10–30 s alone, and
-// several times that while the other browser files run beside it on two cores (CI saw 60 s passed).
-jest.setTimeout(180_000);
 
 // The browser's globals, for the callbacks given to page.evaluate (this file only: see member-journey.test.ts).
 declare const window: any;
