@@ -61,3 +61,24 @@ test('without the analytics grant the page says so, why, and how to connect, and
     await watched.context.close();
   }
 });
+
+test('the accessibility check the browser tests rely on finds what it should: an image without alt text, faint text, a field without a name', async () => {
+  // Every page above passes expectAccessible; this proves the check can fail (the tags, and axe's legacy mode).
+  const watched = await openPage(chromium.browser, { baseURL: dashboard.origin });
+  await watched.page.goto('/sign-in');
+  await watched.page.getByRole('heading', { level: 1 }).waitFor();
+  await watched.page.evaluate(() => {
+    const main = document.querySelector('main');
+    main.insertAdjacentHTML('beforeend', '<img src="/favicon.svg"><p id="faint">Faint words</p><input type="text">');
+    // Through the CSSOM: the dashboard's CSP refuses style attributes.
+    Object.assign(document.getElementById('faint').style, { color: '#ddd', backgroundColor: '#fff' });
+  });
+  const failure = await expectAccessible(watched.page, 'a broken page').then(
+    () => 'passed',
+    (error: Error) => error.message,
+  );
+  expect(failure).toMatch(/image-alt/);
+  expect(failure).toMatch(/color-contrast/);
+  expect(failure).toMatch(/label/);
+  await watched.context.close();
+});

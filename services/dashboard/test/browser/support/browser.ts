@@ -86,7 +86,10 @@ export async function openPage(
  * Throws with each violation's rule, impact and the elements it found.
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  // Legacy mode runs axe in the page itself; the default also opens a blank page to gather the results
+  // of every frame, which took over half of each check (0.7–1.9 s against 0.3–1.0 s, the same findings).
+  // The dashboard has no frames to gather: nothing in it makes one, and its CSP loads none from elsewhere.
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).setLegacyMode(true).analyze();
   if (results.violations.length === 0) return;
   const described = results.violations.map(
     (violation) =>
