@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, waitForHealth } from '../posts/api-process.js';
 
 /** The bare Express + pg baseline in its own process, on a free port; answers once its /health does. */
-export async function startBareServer(env: { DATABASE_URL: string; BENCH_MEMBER_ID: string }): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startBareServer(env: { DATABASE_URL: string; BENCH_MEMBER_ID: string }): Promise<{ baseUrl: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.js', import.meta.url))], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -22,5 +22,5 @@ export async function startBareServer(env: { DATABASE_URL: string; BENCH_MEMBER_
     child.kill('SIGKILL');
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, pid: child.pid as number, stop };
 }
