@@ -98,11 +98,17 @@ function ensurePrismaClient() {
   patchPrismaClient(root);
 }
 
+/**
+ * `npm start` builds what it runs (the services and the dashboard's web app) and `npm run lps` the CLI;
+ * tests, benches and `npm run build` build the whole workspace, with the SDK and the test support.
+ * A first start skips about 20 s of compiling that way.
+ */
 function build() {
-  run(join(root, 'node_modules', '.bin', 'tsc'), ['-b', 'tsconfig.json']);
+  const project = { start: 'services/all/tsconfig.json', lps: 'packages/cli/tsconfig.json' }[action] ?? 'tsconfig.json';
+  run(join(root, 'node_modules', '.bin', 'tsc'), ['-b', project]);
   // @lps/client is generated from the API's OpenAPI document, so it builds after the API (skipped when up to date).
-  run(process.execPath, [join(root, 'packages', 'client', 'scripts', 'build.mjs')]);
-  buildWeb({ root, say });
+  if (project === 'tsconfig.json') run(process.execPath, [join(root, 'packages', 'client', 'scripts', 'build.mjs')]);
+  if (action !== 'lps') buildWeb({ root, say });
 }
 
 async function prepareDatabase() {
